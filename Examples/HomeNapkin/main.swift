@@ -1,0 +1,1 @@
+print("HomeNapkin: coming with its issue")

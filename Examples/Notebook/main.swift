@@ -1,0 +1,1 @@
+print("Notebook: coming with its issue")

@@ -1,0 +1,83 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Swift 6 language mode everywhere; complete strict concurrency is its default.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "Napkin",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Napkin", targets: ["Napkin"]),
+    .library(name: "Airframe", targets: ["Airframe"]),
+    .library(name: "NapkinTesting", targets: ["NapkinTesting"]),
+    .executable(name: "HomeNapkin", targets: ["HomeNapkin"]),
+    .executable(name: "Notebook", targets: ["Notebook"]),
+    .executable(name: "Shop", targets: ["Shop"]),
+  ],
+  targets: [
+    // The once-per-key machinery behind `Component.shared` and Airframe's `shared(for:)`.
+    // Internal: no product exposes it, so neither module has to import the other for it.
+    .target(name: "NapkinOnce", swiftSettings: strictSettings),
+    .target(name: "Napkin", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
+    .target(name: "Airframe", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
+    .target(
+      name: "NapkinTesting",
+      dependencies: ["Napkin", "Airframe"],
+      swiftSettings: strictSettings
+    ),
+
+    .executableTarget(
+      name: "HomeNapkin",
+      dependencies: ["Napkin"],
+      path: "Examples/HomeNapkin",
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "Notebook",
+      dependencies: ["Airframe"],
+      path: "Examples/Notebook",
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "Shop",
+      dependencies: ["Napkin"],
+      path: "Examples/Shop",
+      swiftSettings: strictSettings
+    ),
+
+    .testTarget(
+      name: "NapkinTests",
+      dependencies: ["Napkin", "NapkinOnce"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "AirframeTests",
+      dependencies: ["Airframe", "NapkinTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "NapkinTestingTests",
+      dependencies: ["NapkinTesting", "Napkin", "Airframe"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "HomeNapkinTests",
+      dependencies: ["HomeNapkin", "Napkin", "NapkinTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "NotebookTests",
+      dependencies: ["Notebook", "Airframe", "NapkinTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "ShopTests",
+      dependencies: ["Shop", "NapkinTesting"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Airframe module; its types arrive with their issue.

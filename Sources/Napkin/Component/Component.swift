@@ -1,0 +1,89 @@
+import NapkinOnce
+
+/// The base class for dependency-injection components in the napkin architecture.
+///
+/// A component serves as the dependency container of one napkin. It receives its parent's
+/// component as ``dependency``, conforms to the dependency protocols of the napkins it builds, and
+/// creates the services this napkin owns:
+///
+/// ```swift
+/// final class HomeComponent: Component<HomeDependency>, ProfileDependency, SettingsDependency {
+///   // Pass-through from the parent.
+///   var userService: UserService { dependency.userService }
+///
+///   // Built once, lives as long as this component.
+///   var homeAnalytics: HomeAnalytics {
+///     shared { HomeAnalytics(userService: dependency.userService) }
+///   }
+///
+///   // A fresh instance for every caller.
+///   var requestBuilder: RequestBuilder {
+///     RequestBuilder(userService: dependency.userService)
+///   }
+/// }
+/// ```
+///
+/// Threading: a component is `Sendable`. ``shared(forCallerKey:_:)`` may be called from any thread
+/// or actor at once; its factory runs at most once per key. The class is `@unchecked Sendable`
+/// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
+/// shared instances live in a lock-free table written under a `Mutex`), but a subclass that adds
+/// mutable stored properties must guard them itself. See <doc:SharingInstances>.
+open class Component<DependencyType>: Dependency, @unchecked Sendable {
+  // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
+  // keeps the inlined read of a shared instance free of metadata lookups.
+  @usableFromInline
+  let sharedInstances = SharedInstanceStore()
+
+  /// The parent's component (or a test's fake), through which this component reaches what its
+  /// parent provides.
+  ///
+  /// Threading: immutable; read it from anywhere.
+  public let dependency: DependencyType
+
+  /// Creates a component below the parent that provides `dependency`.
+  ///
+  /// ```swift
+  /// let home = HomeComponent(dependency: loggedInComponent)
+  /// ```
+  ///
+  /// Threading: a component may be created on any thread.
+  public init(dependency: DependencyType) {
+    self.dependency = dependency
+  }
+
+  /// Returns the instance that `factory` builds, built once and cached for the lifetime of this
+  /// component.
+  ///
+  /// Call it from a computed property; the property's name (`#function`) is the key:
+  ///
+  /// ```swift
+  /// var imageCache: ImageCache {
+  ///   shared { ImageCache() }
+  /// }
+  /// ```
+  ///
+  /// The contract:
+  /// - Per component and key, `factory` runs at most once whatever the concurrency, and every
+  ///   caller gets the identical instance.
+  /// - No lock is held while `factory` runs: it may read other shared properties of this
+  ///   component and of its ancestors, and independent keys build in parallel.
+  /// - A cycle (a factory that needs its own key, directly or through others, on one thread or
+  ///   across threads) stops the program with the chain of keys, never a hang.
+  /// - Asking one key for two different types (two `shared` calls in one getter, or `shared`
+  ///   called from a method) stops the program with the key and both types.
+  /// - Once built, a read takes no lock.
+  /// - The instance lives exactly as long as this component.
+  ///
+  /// Threading: safe from any thread or actor. A caller that asks for a key another thread is
+  /// building waits for that build. Keep factories short and synchronous: a factory that blocks on
+  /// another thread which needs the same component can deadlock in ways no lock order reveals.
+  ///
+  /// - Parameters:
+  ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of
+  ///     your own only to share one instance between call sites on purpose.
+  ///   - factory: builds the instance; runs on the calling thread, at most once per key.
+  @inlinable
+  public final func shared<T>(forCallerKey: String = #function, _ factory: () -> T) -> T {
+    sharedInstances.instance(forKey: forCallerKey, owner: self, factory)
+  }
+}

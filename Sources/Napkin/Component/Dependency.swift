@@ -1,0 +1,25 @@
+/// The marker protocol every napkin's dependency protocol refines.
+///
+/// A napkin declares what it needs from its parent as a protocol:
+///
+/// ```swift
+/// protocol HomeDependency: Dependency {
+///   var userService: UserService { get }
+/// }
+/// ```
+///
+/// The parent's ``Component`` conforms to it, so a missing dependency is a compile error, never a
+/// runtime lookup failure. Dependencies are class-bound: a component (or a test's fake) provides
+/// them, and a class-bound existential is two words, which keeps every component small.
+///
+/// Threading: the protocol itself imposes nothing; components are `Sendable`.
+public protocol Dependency: AnyObject {}
+
+/// The dependency of a napkin that needs nothing from a parent: the root of a tree.
+///
+/// ```swift
+/// final class RootComponent: EmptyComponent, LoggedInDependency { ... }
+/// ```
+///
+/// Threading: as ``Dependency``.
+public protocol EmptyDependency: Dependency {}

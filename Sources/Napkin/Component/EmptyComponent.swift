@@ -1,0 +1,26 @@
+/// A component with no parent: the base class of a tree's root component.
+///
+/// ```swift
+/// final class RootComponent: EmptyComponent, LoggedOutDependency {
+///   var userService: UserService { shared { LiveUserService() } }
+/// }
+///
+/// let root = RootComponent()
+/// ```
+///
+/// Threading: as ``Component``, it is `Sendable`.
+open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency, @unchecked Sendable {
+  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+
+  /// Creates a root component.
+  ///
+  /// Threading: may be called on any thread.
+  public init() {
+    super.init(dependency: NoParent.instance)
+  }
+}
+
+/// The dependency of a root component: there is nothing above it.
+private final class NoParent: EmptyDependency, Sendable {
+  static let instance = NoParent()
+}

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// One instance per key of any `Hashable` type, under the same contract as `Component.shared`:
+/// built once whatever the concurrency, re-entrant, cycles reported by name. Airframe's
+/// `shared(for:)` is built on it.
+///
+/// Reads of a built instance take the store's lock for a dictionary lookup; the lock is never held
+/// while a factory runs.
+package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
+  private struct State: ~Copyable {
+    var built: [Key: OnceValue] = [:]
+    var building: [Key: BuildFrame] = [:]
+  }
+
+  private let state = Mutex(State())
+  private let ownerType: Any.Type
+
+  /// Creates an empty store whose failure messages name `ownerType`.
+  package init(ownerType: Any.Type) {
+    self.ownerType = ownerType
+  }
+
+  /// The instance for `key`, built by `factory` on first use.
+  package func instance<T>(for key: Key, _ factory: () -> T) -> T {
+    let request = Once.Request(
+      label: String(describing: key), ownerType: ownerType,
+      storeIdentity: ObjectIdentifier(self), valueType: T.self)
+    let object = Once.resolve(
+      request,
+      lookUp: {
+        state.withLock { state in
+          Once.decide(
+            request, built: state.built[key], building: state.building[key],
+            insert: { state.building[key] = $0 })
+        }
+      },
+      publish: { frame, value in
+        state.withLock { state in
+          state.built[key] = value
+          state.building[key] = nil
+          let waiters = frame.waiters
+          frame.waiters = []
+          return waiters
+        }
+      },
+      factory: { OnceValue(wrapping: factory()) })
+    return OnceValue.unwrap(object, as: T.self)
+  }
+
+  /// Drops the instance for `key`, if built; the next request builds a new one.
+  ///
+  /// - Returns: whether an instance was dropped.
+  @discardableResult
+  package func remove(_ key: Key) -> Bool {
+    // The value is released after the lock: its deinit may use this store.
+    let removed = state.withLock { $0.built.removeValue(forKey: key) }
+    return removed != nil
+  }
+
+  /// The keys that have a built instance.
+  package var keys: [Key] {
+    state.withLock { Array($0.built.keys) }
+  }
+}

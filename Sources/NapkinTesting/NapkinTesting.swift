@@ -1,0 +1,1 @@
+// The NapkinTesting module; its types arrive with their issue.
