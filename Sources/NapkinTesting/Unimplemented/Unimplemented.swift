@@ -3,6 +3,8 @@ import Testing
 // A fake built from `unimplemented` fails the test that calls what it did not expect, by name,
 // instead of returning a silent default that lets a wrong code path pass. Each helper records a
 // Swift Testing issue at the line that created the fake (or made the call, for the value forms).
+// The location comes in as `#fileID`/`#filePath`/`#line`/`#column` rather than Testing's
+// `#_sourceLocation`, so that a fake's file needs to import only NapkinTesting.
 
 /// Records an issue naming `name`, then returns `placeholder`: the body of a fake's method that a
 /// test must not call.
@@ -18,9 +20,12 @@ import Testing
 public func unimplemented<Value>(
   _ name: String,
   placeholder: @autoclosure () -> Value,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) -> Value {
-  recordUnexpectedCall(to: name, at: sourceLocation)
+  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   return placeholder()
 }
 
@@ -37,9 +42,12 @@ public func unimplemented<Value>(
 public func unimplemented<Value>(
   _ name: String,
   throwing error: any Error,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) throws -> Value {
-  recordUnexpectedCall(to: name, at: sourceLocation)
+  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   throw error
 }
 
@@ -56,9 +64,12 @@ public func unimplemented<Value>(
 public func unimplemented(
   _ name: String,
   throwing error: any Error,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) throws {
-  recordUnexpectedCall(to: name, at: sourceLocation)
+  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   throw error
 }
 
@@ -72,9 +83,12 @@ public func unimplemented(
 /// Threading: call from any thread; the issue goes to the test running on the calling task.
 public func unimplemented(
   _ name: String,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) {
-  recordUnexpectedCall(to: name, at: sourceLocation)
+  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// A closure that records an issue naming `name` each time it is called and returns
@@ -92,10 +106,13 @@ public func unimplemented(
 public func unimplemented<each Argument, Output: Sendable>(
   _ name: String,
   placeholder: Output,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) -> @Sendable (repeat each Argument) -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: sourceLocation)
+    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     return placeholder
   }
 }
@@ -115,15 +132,18 @@ public func unimplemented<each Argument, Output: Sendable>(
 /// Threading: the closure is `@Sendable`; call it from any task.
 public func unimplemented<each Argument, Output>(
   _ name: String,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) -> @Sendable (repeat each Argument) async throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: sourceLocation)
+    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     throw UnimplementedError(name: name)
   }
 }
 
-/// The synchronous form of the throwing `unimplemented(_:sourceLocation:)` closure above, for
+/// The synchronous form of the throwing `unimplemented(_:fileID:filePath:line:column:)` closure above, for
 /// endpoints typed `(…) throws -> Output`.
 ///
 /// ```swift
@@ -133,10 +153,13 @@ public func unimplemented<each Argument, Output>(
 /// Threading: the closure is `@Sendable`; call it from any task.
 public func unimplemented<each Argument, Output>(
   _ name: String,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
 ) -> @Sendable (repeat each Argument) throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: sourceLocation)
+    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     throw UnimplementedError(name: name)
   }
 }
