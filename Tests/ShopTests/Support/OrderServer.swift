@@ -33,7 +33,10 @@ final class OrderServer: Sendable {
   }
 
   /// Starts a server, runs `body` with it, and stops it whatever `body` does.
-  static func with<Result>(_ body: (OrderServer) async throws -> Result) async throws -> Result {
+  static func with<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (OrderServer) async throws -> Result
+  ) async throws -> Result {
     let server = try start()
     defer { server.stop() }
     return try await body(server)
