@@ -1,7 +1,7 @@
 /// Runs a command line: parses it, wires the services and drives the orders model.
 ///
 /// The process's outputs, the services and the clock come in through the initializer, so tests run
-/// every command in-process with fakes and a ``TestClock``-style clock.
+/// every command in-process with fakes and a manual clock.
 ///
 /// Threading: main actor, where the model lives.
 @MainActor
