@@ -62,7 +62,8 @@ struct ArgumentParser {
   mutating func seconds(for name: String) throws(UsageError) -> Duration? {
     guard let text = options.removeValue(forKey: name) else { return nil }
     guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-      throw UsageError("\(name) takes a number of seconds above 0 and at most 86400; got '\(text)'.")
+      throw UsageError(
+        "\(name) takes a number of seconds above 0 and at most 86400; got '\(text)'.")
     }
     return .seconds(seconds)
   }

@@ -22,7 +22,8 @@ struct OrdersScreen {
       lines.append("  (none)")
     }
     for order in model.orders {
-      lines.append("  #\(order.id)".padding(toLength: 7, withPad: " ", startingAt: 0) + price(order))
+      lines.append(
+        "  #\(order.id)".padding(toLength: 7, withPad: " ", startingAt: 0) + price(order))
     }
     if let error = model.error {
       lines.append("! \(error)")

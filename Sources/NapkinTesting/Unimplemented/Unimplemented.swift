@@ -25,7 +25,7 @@ public func unimplemented<Value>(
   line: Int = #line,
   column: Int = #column
 ) -> Value {
-  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  recordUnexpectedCall(to: name, fileID, filePath, line, column)
   return placeholder()
 }
 
@@ -47,7 +47,7 @@ public func unimplemented<Value>(
   line: Int = #line,
   column: Int = #column
 ) throws -> Value {
-  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  recordUnexpectedCall(to: name, fileID, filePath, line, column)
   throw error
 }
 
@@ -69,7 +69,7 @@ public func unimplemented(
   line: Int = #line,
   column: Int = #column
 ) throws {
-  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  recordUnexpectedCall(to: name, fileID, filePath, line, column)
   throw error
 }
 
@@ -88,7 +88,7 @@ public func unimplemented(
   line: Int = #line,
   column: Int = #column
 ) {
-  recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  recordUnexpectedCall(to: name, fileID, filePath, line, column)
 }
 
 /// A closure that records an issue naming `name` each time it is called and returns
@@ -112,7 +112,7 @@ public func unimplemented<each Argument, Output: Sendable>(
   column: Int = #column
 ) -> @Sendable (repeat each Argument) -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordUnexpectedCall(to: name, fileID, filePath, line, column)
     return placeholder
   }
 }
@@ -138,7 +138,7 @@ public func unimplemented<each Argument, Output>(
   column: Int = #column
 ) -> @Sendable (repeat each Argument) async throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordUnexpectedCall(to: name, fileID, filePath, line, column)
     throw UnimplementedError(name: name)
   }
 }
@@ -159,13 +159,15 @@ public func unimplemented<each Argument, Output>(
   column: Int = #column
 ) -> @Sendable (repeat each Argument) throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordUnexpectedCall(to: name, fileID, filePath, line, column)
     throw UnimplementedError(name: name)
   }
 }
 
-private func recordUnexpectedCall(to name: String, at sourceLocation: SourceLocation) {
+private func recordUnexpectedCall(
+  to name: String, _ fileID: String, _ filePath: String, _ line: Int, _ column: Int
+) {
   Issue.record(
     Comment(rawValue: UnimplementedError(name: name).description),
-    sourceLocation: sourceLocation)
+    sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -70,7 +70,8 @@ import Testing
   @Test func cancellingASuspendedSleeperRemovesItAndCancelsIt() {
     var table = Table(now: TestClock.Instant())
     let id = table.begin()
-    _ = table.suspend(id, until: .deadline(TestClock.Instant(offset: .seconds(1))), continuation: "s")
+    _ = table.suspend(
+      id, until: .deadline(TestClock.Instant(offset: .seconds(1))), continuation: "s")
 
     let resumed = table.cancel(id)
 
@@ -96,7 +97,8 @@ import Testing
   @Test func cancellingAnAnsweredSleeperDoesNothing() {
     var table = Table(now: TestClock.Instant())
     let id = table.begin()
-    _ = table.suspend(id, until: .deadline(TestClock.Instant(offset: .seconds(1))), continuation: "s")
+    _ = table.suspend(
+      id, until: .deadline(TestClock.Instant(offset: .seconds(1))), continuation: "s")
     _ = table.wakeEarliest(notAfter: TestClock.Instant(offset: .seconds(1)))
 
     #expect(table.cancel(id).isEmpty)

@@ -13,14 +13,18 @@ import Testing
     var value = 0
     withKnownIssue {
       value = unimplemented("Inventory.count", placeholder: 7)
-    } matching: { issue in Self.naming("Inventory.count")(issue) }
+    } matching: { issue in
+      Self.naming("Inventory.count")(issue)
+    }
     #expect(value == 7)
   }
 
   @Test func aVoidCallRecordsAnIssueNamingTheMethod() {
     withKnownIssue {
       unimplemented("Analytics.track")
-    } matching: { issue in Self.naming("Analytics.track")(issue) }
+    } matching: { issue in
+      Self.naming("Analytics.track")(issue)
+    }
   }
 
   @Test func aThrowingValueRecordsAnIssueAndThrowsTheGivenError() {
@@ -32,7 +36,9 @@ import Testing
       } catch {
         thrown = error
       }
-    } matching: { issue in Self.naming("OrderService.orders")(issue) }
+    } matching: { issue in
+      Self.naming("OrderService.orders")(issue)
+    }
     #expect(thrown as? Refused == Refused())
   }
 
@@ -41,7 +47,9 @@ import Testing
     var thrown = false
     withKnownIssue {
       do { try unimplemented("OrderService.cancel", throwing: Refused()) } catch { thrown = true }
-    } matching: { issue in Self.naming("OrderService.cancel")(issue) }
+    } matching: { issue in
+      Self.naming("OrderService.cancel")(issue)
+    }
     #expect(thrown)
   }
 
@@ -65,7 +73,9 @@ import Testing
     let load: @Sendable () async -> [Int] = unimplemented("Feed.load", placeholder: [])
     await withKnownIssue {
       #expect(await load().isEmpty)
-    } matching: { issue in Self.naming("Feed.load")(issue) }
+    } matching: { issue in
+      Self.naming("Feed.load")(issue)
+    }
   }
 
   @Test func aThrowingClosureRecordsAnIssueAndThrowsUnimplementedError() async {
@@ -73,7 +83,9 @@ import Testing
     var thrown: (any Error)?
     await withKnownIssue {
       do { try await cancel(2) } catch { thrown = error }
-    } matching: { issue in Self.naming("OrderService.cancel")(issue) }
+    } matching: { issue in
+      Self.naming("OrderService.cancel")(issue)
+    }
     #expect(thrown as? UnimplementedError == UnimplementedError(name: "OrderService.cancel"))
   }
 
@@ -82,7 +94,9 @@ import Testing
     var thrown: (any Error)?
     withKnownIssue {
       do { _ = try decode("1") } catch { thrown = error }
-    } matching: { issue in Self.naming("Decoder.decode")(issue) }
+    } matching: { issue in
+      Self.naming("Decoder.decode")(issue)
+    }
     #expect(thrown as? UnimplementedError == UnimplementedError(name: "Decoder.decode"))
   }
 

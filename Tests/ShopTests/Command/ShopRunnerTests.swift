@@ -22,7 +22,9 @@ struct ShopRunnerTests {
   @Test func ordersPrintsTheScreenFromTheServer() async throws {
     try await OrderServer.with { server throws in
       let terminal = RecordingTerminal()
-      let status = await terminal.runner().run(["orders", "--base-url", server.url().absoluteString])
+      let status = await terminal.runner().run([
+        "orders", "--base-url", server.url().absoluteString,
+      ])
       #expect(status == .success)
       #expect(terminal.output == ["Orders\n  #1   $40.00\n  #2   $15.50"])
       #expect(terminal.errors.isEmpty)
@@ -107,7 +109,9 @@ struct ShopRunnerTests {
 
   @Test func watchReloadsOnTheClockAndRedrawsWhenTheModelChanges() async throws {
     let clock = TestClock()
-    let answers = AnswerQueue<[Order]>([.success(Order.samples), .success([Order(id: 2, total: 15.5)])])
+    let answers = AnswerQueue<[Order]>([
+      .success(Order.samples), .success([Order(id: 2, total: 15.5)]),
+    ])
     let terminal = RecordingTerminal()
     let runner = terminal.runner(clock: clock) { _ in
       AppDependencies(orders: ScriptedOrderService(onOrders: { try answers.next() }))

@@ -23,7 +23,9 @@ struct OrdersModelTests {
   }
 
   @Test func aFailedLoadKeepsTheOrdersAndSaysSo() async {
-    let answers = AnswerQueue<[Order]>([.success(Order.samples), .failure(ServerError(.status(500)))])
+    let answers = AnswerQueue<[Order]>([
+      .success(Order.samples), .failure(ServerError(.status(500))),
+    ])
     let model = OrdersModel(service: ScriptedOrderService(onOrders: { try answers.next() }))
 
     await model.load()
@@ -34,7 +36,9 @@ struct OrdersModelTests {
   }
 
   @Test func aSuccessfulLoadClearsAnEarlierError() async {
-    let answers = AnswerQueue<[Order]>([.failure(ServerError()), .success([Order(id: 7, total: 1)])])
+    let answers = AnswerQueue<[Order]>([
+      .failure(ServerError()), .success([Order(id: 7, total: 1)]),
+    ])
     let model = OrdersModel(service: ScriptedOrderService(onOrders: { try answers.next() }))
 
     await model.load()

@@ -72,7 +72,8 @@ struct OrdersScreenTests {
     // The optimistic removal is drawn while the request is in flight, then the rollback.
     await model.cancel(Order.samples[1])
     #expect(await next.next() == "Orders\n  #1   $40.00")
-    #expect(await next.next() == "Orders\n  #1   $40.00\n  #2   $15.50\n! Couldn't cancel order #2.")
+    #expect(
+      await next.next() == "Orders\n  #1   $40.00\n  #2   $15.50\n! Couldn't cancel order #2.")
     host.finish()
   }
 
