@@ -16,7 +16,8 @@ protocol SettingsDependency: Dependency {
   var requestBuilder: RequestBuilder { get }
 }
 
-// swift-format-ignore: the seed's text, kept character for character.
+// The seed's text, kept character for character.
+// swift-format-ignore
 final class HomeComponent: Component<HomeDependency>,
                            ProfileDependency,
                            SettingsDependency {
