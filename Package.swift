@@ -1,10 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Swift 6 language mode everywhere; complete strict concurrency is its default.
-let strictSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-]
+/// Swift 6 language mode everywhere (complete strict concurrency is its default), and `any` spelled
+/// out for every existential.
+let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Napkin",
