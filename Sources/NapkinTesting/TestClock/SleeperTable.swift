@@ -31,7 +31,7 @@ struct SleeperTable<Continuation> {
     let outcome: Outcome
   }
 
-  private enum Phase {
+  fileprivate enum Phase {
     case starting
     case cancelledWhileStarting
     case suspended(Wait, Continuation)
@@ -163,3 +163,8 @@ struct SleeperTable<Continuation> {
     return released
   }
 }
+
+extension SleeperTable: Sendable where Continuation: Sendable {}
+extension SleeperTable.Resumption: Sendable where Continuation: Sendable {}
+extension SleeperTable.Phase: Sendable where Continuation: Sendable {}
+extension SleeperTable.Wait: Sendable {}
