@@ -35,12 +35,24 @@ struct ShopRunner {
     case .demo:
       return await demo()
     case .orders(let server):
-      return await listOrders(OrdersModel(service: dependencies(server).orders))
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      return await listOrders(OrdersModel(service: service), service)
     case .cancel(let id, let server):
-      return await cancelOrder(id, OrdersModel(service: dependencies(server).orders))
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      return await cancelOrder(id, OrdersModel(service: service), service)
     case .watch(let server, let every, let times):
       return await watch(OrdersModel(service: dependencies(server).orders), every, times)
     }
+  }
+
+  /// Writes the model's message, then the reason the service recorded.
+  private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitStatus {
+    if let reason = service.lastFailureReason {
+      errorOutput("\(message)\nReason: \(reason).")
+    } else {
+      errorOutput(message)
+    }
+    return .failure
   }
 
   /// The document's "Try the logic", line for line.
@@ -58,21 +70,23 @@ struct ShopRunner {
     return .success
   }
 
-  private func listOrders(_ model: OrdersModel) async -> ExitStatus {
+  private func listOrders(
+    _ model: OrdersModel, _ service: FailureRecordingOrderService
+  ) async -> ExitStatus {
     await model.load()
     if let error = model.error {
-      errorOutput(error)
-      return .failure
+      return report(error, service)
     }
     output(OrdersScreen(model: model).render())
     return .success
   }
 
-  private func cancelOrder(_ id: Int, _ model: OrdersModel) async -> ExitStatus {
+  private func cancelOrder(
+    _ id: Int, _ model: OrdersModel, _ service: FailureRecordingOrderService
+  ) async -> ExitStatus {
     await model.load()
     if let error = model.error {
-      errorOutput(error)
-      return .failure
+      return report(error, service)
     }
     guard let order = model.orders.first(where: { $0.id == id }) else {
       let listed = model.orders.map { "#\($0.id)" }.joined(separator: ", ")
@@ -81,8 +95,7 @@ struct ShopRunner {
     }
     await model.cancel(order)
     if let error = model.error {
-      errorOutput(error)
-      return .failure
+      return report(error, service)
     }
     output("Cancelled order #\(id).\n" + OrdersScreen(model: model).render())
     return .success

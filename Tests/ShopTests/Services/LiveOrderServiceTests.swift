@@ -64,7 +64,7 @@ struct LiveOrderServiceTests {
     let url = server.url()
     server.stop()  // nothing listens on the port any more
 
-    let service = LiveOrderService(baseURL: url, timeout: .seconds(5))
+    let service = LiveOrderService(baseURL: url, timeout: .seconds(20))
     await #expect(throws: ServerError(.unreachable("connection refused"))) {
       try await service.orders()
     }
@@ -73,9 +73,9 @@ struct LiveOrderServiceTests {
   @MainActor
   @Test func theModelTurnsEveryServerFailureIntoItsMessage() async throws {
     try await OrderServer.with { server throws in
-      for mode in ["status/500", "malformed", "slow"] {
+      for (mode, timeout) in [("status/500", 20), ("malformed", 20), ("slow", 0.3)] {
         let model = OrdersModel(
-          service: LiveOrderService(baseURL: server.url(mode), timeout: .milliseconds(300)))
+          service: LiveOrderService(baseURL: server.url(mode), timeout: .seconds(timeout)))
         await model.load()
         #expect(model.error == "Couldn't load orders.", "mode \(mode)")
         #expect(model.orders.isEmpty)
