@@ -36,12 +36,13 @@ struct ShopRunner {
       return await demo()
     case .orders(let server):
       let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-      return await listOrders(OrdersModel(service: service), service)
+      return await listOrders(OrdersScreen(dependencies: AppDependencies(orders: service)), service)
     case .cancel(let id, let server):
       let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-      return await cancelOrder(id, OrdersModel(service: service), service)
+      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      return await cancelOrder(id, screen, service)
     case .watch(let server, let every, let times):
-      return await watch(OrdersModel(service: dependencies(server).orders), every, times)
+      return await watch(OrdersScreen(dependencies: dependencies(server)), every, times)
     }
   }
 
@@ -71,19 +72,21 @@ struct ShopRunner {
   }
 
   private func listOrders(
-    _ model: OrdersModel, _ service: FailureRecordingOrderService
+    _ screen: OrdersScreen, _ service: FailureRecordingOrderService
   ) async -> ExitStatus {
+    let model = screen.model
     await model.load()
     if let error = model.error {
       return report(error, service)
     }
-    output(OrdersScreen(model: model).render())
+    output(screen.render())
     return .success
   }
 
   private func cancelOrder(
-    _ id: Int, _ model: OrdersModel, _ service: FailureRecordingOrderService
+    _ id: Int, _ screen: OrdersScreen, _ service: FailureRecordingOrderService
   ) async -> ExitStatus {
+    let model = screen.model
     await model.load()
     if let error = model.error {
       return report(error, service)
@@ -97,13 +100,14 @@ struct ShopRunner {
     if let error = model.error {
       return report(error, service)
     }
-    output("Cancelled order #\(id).\n" + OrdersScreen(model: model).render())
+    output("Cancelled order #\(id).\n" + screen.render())
     return .success
   }
 
   /// Reloads on a timer while a ``TerminalHost`` redraws the screen whenever the model changes.
-  private func watch(_ model: OrdersModel, _ every: Duration, _ times: Int?) async -> ExitStatus {
-    let host = TerminalHost(render: OrdersScreen(model: model).render, write: output)
+  private func watch(_ screen: OrdersScreen, _ every: Duration, _ times: Int?) async -> ExitStatus {
+    let model = screen.model
+    let host = TerminalHost(render: screen.render, write: output)
     host.start()
     defer { host.finish() }
     var reloads = 0

@@ -16,6 +16,16 @@ import Foundation
 struct OrdersScreen {
   let model: OrdersModel
 
+  init(model: OrdersModel) {
+    self.model = model
+  }
+
+  /// The document's `OrdersScreen(dependencies:)`: the screen builds its own model from the
+  /// services it is given, so `OrdersScreen(dependencies: .preview)` needs no network.
+  init(dependencies: AppDependencies) {
+    self.init(model: OrdersModel(service: dependencies.orders))
+  }
+
   func render() -> String {
     var lines = ["Orders"]
     if model.orders.isEmpty {
