@@ -89,4 +89,19 @@ struct OrdersScreenTests {
 
     #expect(frames == ["Orders\n  (none)"])
   }
+
+  @Test func theModelDoesNotKeepAHostAlive() async {
+    // The model's observation registrar holds the host's change handler until the next change;
+    // the handler must hold the host weakly, or every screen ever shown would stay alive.
+    let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    weak var released: TerminalHost?
+    do {
+      let host = TerminalHost(render: OrdersScreen(model: model).render) { _ in }
+      host.start()
+      released = host
+    }
+    #expect(released == nil)
+    await model.load()  // fires the stale handler, which must find no host
+    #expect(model.orders == Order.samples)
+  }
 }
