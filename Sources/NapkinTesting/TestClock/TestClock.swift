@@ -31,8 +31,8 @@ public final class TestClock: Clock {
   private let table: Mutex<SleeperTable<CheckedContinuation<Void, any Error>>>
 
   // On Linux, `Mutex` is a futex whose contended hand-off happens in the kernel, where
-  // ThreadSanitizer cannot see it: it reports the guarded state as raced (an eight-line program
-  // with two threads and one `Mutex` shows it). A release at the end of each critical section and
+  // ThreadSanitizer cannot see it: it reports the guarded state as raced (a short program
+  // with a few threads and one `Mutex` shows it). A release at the end of each critical section and
   // an acquire at the start of the next give it the edge the lock already provides; the cost is two
   // atomic operations that never contend, since they run under the lock.
   private let handoff = Atomic<Int>(0)
