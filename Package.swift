@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "Airframe", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
     .target(
       name: "NapkinTesting",
-      dependencies: ["Napkin", "Airframe"],
+      dependencies: ["Napkin", "Airframe", "NapkinOnce"],
       swiftSettings: strictSettings
     ),
 

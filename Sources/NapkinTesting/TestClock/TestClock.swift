@@ -1,4 +1,4 @@
-import Synchronization
+import NapkinOnce
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -28,14 +28,8 @@ public final class TestClock: Clock {
   /// Threading: a value type.
   public typealias Duration = Swift.Duration
 
-  private let table: Mutex<SleeperTable<CheckedContinuation<Void, any Error>>>
-
-  // On Linux, `Mutex` is a futex whose contended hand-off happens in the kernel, where
-  // ThreadSanitizer cannot see it: it reports the guarded state as raced (a short program
-  // with a few threads and one `Mutex` shows it). A release at the end of each critical section and
-  // an acquire at the start of the next give it the edge the lock already provides; the cost is two
-  // atomic operations that never contend, since they run under the lock.
-  private let handoff = Atomic<Int>(0)
+  // `Locked` is the package's `Mutex` with a hand-off ThreadSanitizer can see (see `Locked`).
+  private let table: Locked<SleeperTable<CheckedContinuation<Void, any Error>>>
 
   /// Creates a clock stopped at `now`.
   ///
@@ -45,18 +39,14 @@ public final class TestClock: Clock {
   ///
   /// Threading: create it anywhere and share it freely.
   public init(now: Instant = Instant()) {
-    table = Mutex(SleeperTable(now: now))
+    table = Locked(SleeperTable(now: now))
   }
 
   /// Runs one transition of the state machine under the lock.
   private func withTable<Result: Sendable>(
     _ transition: (inout SleeperTable<CheckedContinuation<Void, any Error>>) -> Result
   ) -> Result {
-    table.withLock { state in
-      _ = handoff.load(ordering: .acquiring)
-      defer { handoff.wrappingAdd(1, ordering: .releasing) }
-      return transition(&state)
-    }
+    table.withLock { transition(&$0) }
   }
 
   /// The clock's current time; it changes only through ``advance(by:)`` and ``advance(to:)``.
