@@ -30,31 +30,42 @@ final class Shell {
 
   /// Launches the tree and runs until `quit` or the end of input; returns the exit status.
   func run() async -> Int32 {
-    root.launch(from: terminal)
-    output(terminal.render())
+    start()
     while true {
       if prompt { output("> ") }
-      guard let line = await input.nextLine() else { break }
-      if echo { output("> \(line)\n") }
-      switch Command.parse(line) {
-      case .blank:
-        continue
-      case .unknown(let text):
-        output("Unknown command `\(text)`.\n\(Command.helpText)")
-      case .command(.quit):
-        return 0
-      case .command(.help):
-        output(Command.helpText)
-      case .command(.tree):
-        output(NapkinTree.describe(root))
-      case .command(let command):
-        if !terminal.dispatch(command) {
-          let screen = terminal.screens.last?.title ?? "this"
-          output("`\(command.keyword)` is not available on the \(screen) screen.\n")
-        }
-      }
-      output(terminal.render())
+      guard let line = await input.nextLine(), handle(line) else { break }
     }
     return 0
+  }
+
+  /// Launches the tree and prints the first screen.
+  func start() {
+    root.launch(from: terminal)
+    output(terminal.render())
+  }
+
+  /// Runs one line of input and prints the screen; returns `false` for `quit`.
+  @discardableResult
+  func handle(_ line: String) -> Bool {
+    if echo { output("> \(line)\n") }
+    switch Command.parse(line) {
+    case .blank:
+      return true
+    case .unknown(let text):
+      output("Unknown command `\(text)`.\n\(Command.helpText)")
+    case .command(.quit):
+      return false
+    case .command(.help):
+      output(Command.helpText)
+    case .command(.tree):
+      output(NapkinTree.describe(root))
+    case .command(let command):
+      if !terminal.dispatch(command) {
+        let screen = terminal.screens.last?.title ?? "this"
+        output("`\(command.keyword)` is not available on the \(screen) screen.\n")
+      }
+    }
+    output(terminal.render())
+    return true
   }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// Every ``Router`` hands the subtree it detaches to its ``Router/leakDetector``; the detector
 /// holds the router, interactor, presenter, view and component of every napkin in it weakly and,
 /// if one of them is still alive when the grace period ends, passes a ``LeakReport`` naming its
-/// type and how long it outlived the detach to the handler. A subtree that is attached again
-/// before then is not reported.
+/// type and how long it outlived the detach to the handler. A detached subtree that is attached
+/// again before then is not reported.
 ///
 /// ```swift
 /// var reports: [LeakReport] = []
@@ -143,11 +143,14 @@ public final class LeakDetector {
     let deadline = start + gracePeriod
     // Poll often enough that a check of objects that do go away ends soon after they do.
     let pollInterval = min(max(gracePeriod / 20, .milliseconds(1)), .milliseconds(50))
+    // A subtree watched while in a tree is expected to leave it; only one that was out of the
+    // tree and came back is forgiven.
+    let forgivable = !Self.isInTree(root)
     checks[id] = Task { [weak self, weak root] in
       var remaining = unique
       while true {
         remaining.removeAll { $0.object == nil }
-        if remaining.isEmpty || Self.isInTreeAgain(root) { break }
+        if remaining.isEmpty || (forgivable && Self.isInTree(root)) { break }
         let now = ContinuousClock.now
         if now >= deadline {
           for tracked in remaining {
@@ -164,7 +167,7 @@ public final class LeakDetector {
     }
   }
 
-  private static func isInTreeAgain(_ root: (any Routing)?) -> Bool {
+  private static func isInTree(_ root: (any Routing)?) -> Bool {
     guard let root else { return false }
     if let launched = root as? any LaunchRouting, launched.isLaunched { return true }
     return AttachmentRegistry.isAttached(root)
