@@ -20,7 +20,8 @@ enum HomeNapkinApp {
       return 0
     }
     if let first = arguments.first {
-      write("HomeNapkin: unknown argument `\(first)`. Try `HomeNapkin --help`.\n", to: .standardError)
+      write(
+        "HomeNapkin: unknown argument `\(first)`. Try `HomeNapkin --help`.\n", to: .standardError)
       return 64  // EX_USAGE
     }
     let interactive = StandardInput.isInteractive

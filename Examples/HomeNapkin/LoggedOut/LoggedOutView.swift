@@ -7,7 +7,8 @@ final class LoggedOutView: TerminalScreen, LoggedOutPresentable, LoggedOutViewCo
 
   let title = "Welcome"
   var lines: [String] {
-    ["Nobody is signed in. Type `login <name>` to sign in."] + (error.map { ["Error: \($0)"] } ?? [])
+    ["Nobody is signed in. Type `login <name>` to sign in."]
+      + (error.map { ["Error: \($0)"] } ?? [])
   }
   var commands: [String] { ["login <name>"] }
 

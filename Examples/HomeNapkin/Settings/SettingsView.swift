@@ -8,7 +8,10 @@ final class SettingsView: TerminalScreen, SettingsPresentable, SettingsViewContr
 
   let title = "Settings"
   var lines: [String] {
-    ["Screens opened this session: \(events.joined(separator: ", "))", "Saved with: \(syncRequest)"]
+    [
+      "Screens opened this session: \(events.joined(separator: ", "))",
+      "Saved with: \(syncRequest)",
+    ]
   }
   var commands: [String] { ["back"] }
 

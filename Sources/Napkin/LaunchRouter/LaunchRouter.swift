@@ -20,7 +20,8 @@
 @MainActor
 open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<
   InteractorType, ViewControllerType
->, LaunchRouting {
+>, LaunchRouting
+{
   private var launched = false
 
   /// Whether ``launch(from:)`` has run.

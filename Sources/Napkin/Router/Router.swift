@@ -193,7 +193,8 @@ open class Router<InteractorType>: Routing, Observable {
   private func checkAttachable(_ child: any Routing) {
     let name = typeName(of: child)
     if child === self {
-      napkinMisuse("attachChild(_:) called on \(name) with itself. A router cannot be its own child.")
+      napkinMisuse(
+        "attachChild(_:) called on \(name) with itself. A router cannot be its own child.")
     }
     if let parent = AttachmentRegistry.parent(of: child) {
       napkinMisuse(

@@ -17,8 +17,8 @@ enum BuiltBinary {
       Bundle.main.bundleURL,
       Bundle.main.bundleURL.deletingLastPathComponent(),
     ].map { $0.appendingPathComponent("HomeNapkin") }
-    if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    {
+    if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }
+    ) {
       return .success(found)
     }
     return .failure(LocateError(searched: candidates.map(\.path)))
