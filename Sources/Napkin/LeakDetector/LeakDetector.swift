@@ -66,8 +66,8 @@ public final class LeakDetector {
     self.handler = handler
   }
 
-  /// The default handler: writes the report to standard error, then fails an assertion, which
-  /// stops a debug build and lets a release build go on.
+  /// The default handler: in a debug build, fails an assertion with the report, which prints it
+  /// and stops the program; in a release build, writes the report to standard error and goes on.
   ///
   /// ```swift
   /// let detector = LeakDetector(gracePeriod: .seconds(3), handler: LeakDetector.reportByAssertion)
@@ -75,8 +75,11 @@ public final class LeakDetector {
   ///
   /// Threading: main actor.
   public static func reportByAssertion(_ report: LeakReport) {
-    FileHandle.standardError.write(Data("\(report)\n".utf8))
-    assertionFailure(report.description)
+    #if DEBUG
+      assertionFailure(report.description)
+    #else
+      FileHandle.standardError.write(Data("\(report)\n".utf8))
+    #endif
   }
 
   /// Expects every napkin in the subtree of `router` to be deallocated within the grace period.

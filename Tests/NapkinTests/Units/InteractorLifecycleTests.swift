@@ -90,6 +90,26 @@ import Testing
     #expect(changes.count == 1)
   }
 
+  @Test func anObservableSubclassReportsItsOwnChangesAndIsActive() {
+    let interactor = ObservableInteractor()
+    let changes = ChangeCounter()
+    withObservationTracking {
+      _ = interactor.title
+    } onChange: {
+      changes.count += 1
+    }
+    withObservationTracking {
+      _ = interactor.isActive
+    } onChange: {
+      changes.count += 10
+    }
+
+    interactor.title = "Home"
+    interactor.activate()
+
+    #expect(changes.count == 11)
+  }
+
   @Test func tasksAreCancelledOnDeactivation() async {
     let interactor = RecordingInteractor("i", log: log)
     interactor.activate()

@@ -1,4 +1,5 @@
 import Napkin
+import Observation
 
 /// A router with a `RecordingInteractor` that logs `"<name> load"` from `didLoad()` and runs an
 /// optional closure there, to attach children while loading.
@@ -71,4 +72,12 @@ final class FakeRootRouter: LaunchRouter<RecordingInteractor, FakeView> {
 /// A component with nothing in it, to watch a napkin's component.
 final class FakeComponent: EmptyComponent, @unchecked Sendable {
   // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+}
+
+/// An interactor whose own state is observable with the `@Observable` macro, next to the
+/// inherited `isActive`.
+@Observable
+@MainActor
+final class ObservableInteractor: Interactor {
+  var title = ""
 }
