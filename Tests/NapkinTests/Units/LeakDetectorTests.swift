@@ -157,7 +157,7 @@ import Testing
 
   @Test func theSharedDetectorWaitsOneSecondByDefault() {
     #expect(LeakDetector.shared.gracePeriod == .seconds(1))
-    #expect(RecordingRouter("r", log: log).leakDetector === LeakDetector.shared)
+    #expect(Router(interactor: RecordingInteractor("r", log: log)).leakDetector === LeakDetector.shared)
   }
 
   @Test func theDefaultHandlerStopsADebugBuildWithTheReport() async {
