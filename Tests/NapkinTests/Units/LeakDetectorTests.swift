@@ -157,7 +157,8 @@ import Testing
 
   @Test func theSharedDetectorWaitsOneSecondByDefault() {
     #expect(LeakDetector.shared.gracePeriod == .seconds(1))
-    #expect(Router(interactor: RecordingInteractor("r", log: log)).leakDetector === LeakDetector.shared)
+    let router = Router(interactor: RecordingInteractor("r", log: log))
+    #expect(router.leakDetector === LeakDetector.shared)
   }
 
   @Test func theDefaultHandlerStopsADebugBuildWithTheReport() async {
