@@ -4,7 +4,7 @@ enum HelpText {
     napkin: scaffold, draw and check the component trees of Napkin apps.
 
     Usage:
-      napkin new <Name> --parent <Parent> [--into DIR] [--tests DIR]
+      napkin new <Name> --parent <Parent> [--into DIR] [--tests DIR [--module M]]
       napkin graph [PATH...] [--format text|dot|mermaid|json]
       napkin lint [PATH...] [--format text|json]
       napkin help [COMMAND]
@@ -58,19 +58,24 @@ enum HelpText {
     """
 
   static let new = """
-    Usage: napkin new <Name> --parent <Parent> [--into DIR] [--tests DIR]
+    Usage: napkin new <Name> --parent <Parent> [--into DIR] [--tests DIR [--module M]]
 
-    Writes a new napkin <Name> below the napkin <Parent>:
-      DIR/<Name>/<Name>Builder.swift      the dependency protocol, the component and the builder
-      DIR/<Name>/<Name>Router.swift       the router
-      DIR/<Name>/<Name>Interactor.swift   the interactor and its listener
-      DIR/<Name>/<Name>Presenter.swift    the presenter
-      DIR/<Name>/<Name>View.swift         the view
-      DIR/<Parent>/<Parent>Component+<Name>.swift   the edge: the parent conforms to
-                                                    <Name>Dependency
-      TESTS/<Name>/<Name>InteractorTests.swift      a test (only with --tests)
-    DIR defaults to the current folder. Existing files are never overwritten: if any of them
-    exists, nothing is written and the exit status is 3.
+    Writes a new napkin <Name> below the napkin <Parent>, whose <Parent>Component must be
+    declared under DIR (the default is the current folder):
+      DIR/<Name>/<Name>Component.swift    <Name>Dependency and <Name>Component
+      DIR/<Name>/<Name>Builder.swift      <Name>Buildable and <Name>Builder
+      DIR/<Name>/<Name>Router.swift       <Name>Routing and <Name>Router
+      DIR/<Name>/<Name>Interactor.swift   <Name>Listener, <Name>Interactable, <Name>Interactor
+      DIR/<Name>/<Name>Presenter.swift    <Name>Presentable and <Name>Presenter
+      DIR/<Name>/<Name>View.swift         <Name>ViewControllable and <Name>View
+      <folder of <Parent>Component>/<Parent>Component+<Name>.swift
+                                          the edge: <Parent>Component conforms to <Name>Dependency
+    With --tests TESTS, also a Swift Testing test and its fakes:
+      TESTS/<Name>/<Name>NapkinTests.swift, TESTS/Support/<Name>Fakes.swift
+    They `@testable import` the module M, by default the name of DIR's folder.
+
+    Existing files are never overwritten: if any of them exists, or the parent component is not
+    found, nothing is written and the exit status is 3.
 
     """
 }

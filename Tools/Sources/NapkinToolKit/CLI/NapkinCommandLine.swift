@@ -59,7 +59,7 @@ public enum NapkinCommandLine {
       return lint(paths: scanner.positional, format: format, console: &console)
     case "new":
       let scanner = try ArgumentScanner(
-        rest, valued: ["--parent", "--into", "--tests"], command: command)
+        rest, valued: ["--parent", "--into", "--tests", "--module"], command: command)
       if scanner.wantsHelp { return helped(HelpText.new, &console) }
       let request = try ScaffoldRequest(scanner)
       return Scaffolder.write(request, console: &console)

@@ -4,12 +4,21 @@ struct ScaffoldRequest: Equatable, Sendable {
   var parent: String
   var directory: String
   var testsDirectory: String?
+  /// The module the tests `@testable import`; by default the name of `directory`.
+  var module: String?
 
-  init(name: String, parent: String, directory: String = ".", testsDirectory: String? = nil) {
+  init(
+    name: String,
+    parent: String,
+    directory: String = ".",
+    testsDirectory: String? = nil,
+    module: String? = nil
+  ) {
     self.name = name
     self.parent = parent
     self.directory = directory
     self.testsDirectory = testsDirectory
+    self.module = module
   }
 
   init(_ scanner: ArgumentScanner) throws(UsageError) {
@@ -34,7 +43,7 @@ struct ScaffoldRequest: Equatable, Sendable {
     }
     self.init(
       name: name, parent: parent, directory: scanner.options["--into"] ?? ".",
-      testsDirectory: scanner.options["--tests"])
+      testsDirectory: scanner.options["--tests"], module: scanner.options["--module"])
   }
 
   /// A napkin name becomes the prefix of type names: an identifier that starts upper-case.
