@@ -17,12 +17,3 @@ struct StandardConsole: Console {
     FileHandle.standardError.write(Data(text.utf8))
   }
 }
-
-/// A console that keeps what was written, for tests.
-struct RecordingConsole: Console {
-  var output = ""
-  var errors = ""
-
-  mutating func write(_ text: String) { output += text }
-  mutating func writeError(_ text: String) { errors += text }
-}

@@ -1,5 +1,5 @@
 /// The exit statuses of `napkin`, documented in `napkin --help` and Tools/README.md.
-enum ExitStatus: Int32, Sendable {
+enum CommandStatus: Int32, Sendable {
   /// Done; for `lint`, nothing found.
   case success = 0
   /// `lint` found something (the rest of the input was analysed all the same).

@@ -22,7 +22,7 @@ public enum NapkinCommandLine {
     return run(arguments, console: &console).rawValue
   }
 
-  static func run(_ arguments: [String], console: inout some Console) -> ExitStatus {
+  static func run(_ arguments: [String], console: inout some Console) -> CommandStatus {
     do {
       return try dispatch(arguments, console: &console)
     } catch {
@@ -34,7 +34,7 @@ public enum NapkinCommandLine {
   private static func dispatch(
     _ arguments: [String],
     console: inout some Console
-  ) throws(UsageError) -> ExitStatus {
+  ) throws(UsageError) -> CommandStatus {
     guard let command = arguments.first else {
       console.writeError(HelpText.overview)
       return .usage
@@ -79,7 +79,7 @@ public enum NapkinCommandLine {
     }
   }
 
-  private static func helped(_ text: String, _ console: inout some Console) -> ExitStatus {
+  private static func helped(_ text: String, _ console: inout some Console) -> CommandStatus {
     console.write(text)
     return .success
   }
@@ -115,7 +115,7 @@ public enum NapkinCommandLine {
     paths: [String],
     format: GraphFormat,
     console: inout some Console
-  ) -> ExitStatus {
+  ) -> CommandStatus {
     let (wiring, problems) = analyse(paths, console: &console)
     console.write(format.render(wiring, problems: problems))
     return problems.isEmpty ? .success : .inputProblem
@@ -125,7 +125,7 @@ public enum NapkinCommandLine {
     paths: [String],
     format: LintFormat,
     console: inout some Console
-  ) -> ExitStatus {
+  ) -> CommandStatus {
     let (wiring, problems) = analyse(paths, console: &console)
     let findings = Linter.findings(in: wiring)
     console.write(format.render(findings, problems: problems, fileCount: wiring.files.count))

@@ -8,7 +8,7 @@ enum Scaffolder {
     var contents: String
   }
 
-  static func write(_ request: ScaffoldRequest, console: inout some Console) -> ExitStatus {
+  static func write(_ request: ScaffoldRequest, console: inout some Console) -> CommandStatus {
     let plan: [PlannedFile]
     do {
       plan = try self.plan(request)
