@@ -48,7 +48,9 @@ let parserLinkerSettings: [LinkerSetting] =
   (hostLibraries.map { host in
     [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
   } ?? [])
-  + ["SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat"]
+  + [
+    "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat",
+  ]
   .map { LinkerSetting.linkedLibrary($0) }
 
 let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]

@@ -65,7 +65,9 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     let requirements = node.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
-      .flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
+      .flatMap {
+        $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      }
     facts.protocols.append(
       ProtocolFact(
         name: node.name.text,

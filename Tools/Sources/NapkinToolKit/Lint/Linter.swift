@@ -31,7 +31,8 @@ enum Linter {
     for file in wiring.files {
       for scope in file.sharedScopes where componentNames.contains(scope.enclosingType) {
         let owner = scope.enclosingType
-        if case .function(let name, let count) = scope.kind, count > 0, let first = scope.calls.first
+        if case .function(let name, let count) = scope.kind, count > 0,
+          let first = scope.calls.first
         {
           findings.append(
             Finding(
@@ -114,7 +115,8 @@ enum Linter {
         return false
       }
       guard !passThroughs.isEmpty else { continue }
-      let required = Set(component.conformances.flatMap { wiring.protocols[$0]?.requirements ?? [] })
+      let required = Set(
+        component.conformances.flatMap { wiring.protocols[$0]?.requirements ?? [] })
       let related = related[component.name] ?? []
       for property in passThroughs where !required.contains(property.name) {
         let read = related.contains {

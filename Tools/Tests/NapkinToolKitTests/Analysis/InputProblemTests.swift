@@ -65,7 +65,10 @@ struct InputProblemTests {
     let scratch = try ScratchFolder()
     let latin1 = try scratch.write("Latin1.swift", data: Data([0x2F, 0x2F, 0x20, 0xE9, 0x0A]))
     let result = Analysis.wiring(scratch.path)
-    #expect(result.problems == [InputProblem(location: latin1, message: "not UTF-8 text; save it as UTF-8")])
+    #expect(
+      result.problems == [
+        InputProblem(location: latin1, message: "not UTF-8 text; save it as UTF-8")
+      ])
   }
 
   @Test func hiddenFoldersAndBuildFoldersAreSkipped() throws {

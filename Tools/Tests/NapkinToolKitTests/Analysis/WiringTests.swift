@@ -13,8 +13,10 @@ struct WiringTests {
   @Test func aChildHangsBelowTheComponentThatConformsToItsDependency() {
     let wiring = tree.wiring
     #expect(wiring.roots.map(\.name) == ["RootComponent"])
-    #expect(wiring.component(named: "RootComponent")?.children.map(\.child) == ["LoggedInComponent"])
-    #expect(wiring.component(named: "LoggedInComponent")?.children.map(\.child) == ["HomeComponent"])
+    #expect(
+      wiring.component(named: "RootComponent")?.children.map(\.child) == ["LoggedInComponent"])
+    #expect(
+      wiring.component(named: "LoggedInComponent")?.children.map(\.child) == ["HomeComponent"])
     #expect(wiring.component(named: "HomeComponent")?.parents == ["LoggedInComponent"])
   }
 
@@ -47,7 +49,8 @@ struct WiringTests {
         final class Parent: EmptyComponent, ShopDependency {}
         """)
     #expect(wiring.component(named: "Special")?.dependencyProtocols == ["ShopDependency"])
-    #expect(wiring.component(named: "Parent")?.children.map(\.child) == ["BaseComponent", "Special"])
+    #expect(
+      wiring.component(named: "Parent")?.children.map(\.child) == ["BaseComponent", "Special"])
   }
 
   @Test func aDependencyCompositionNeedsAParentThatConformsToEveryPart() {

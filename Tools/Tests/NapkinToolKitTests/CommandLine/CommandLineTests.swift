@@ -44,7 +44,9 @@ struct CommandLineTests {
     #expect(optionConsole.errors.contains("unknown option '--colour' for 'napkin graph'"))
     let (formatStatus, formatConsole) = run("lint", "--format=dot")
     #expect(formatStatus == .usage)
-    #expect(formatConsole.errors.contains("unknown format 'dot' for 'napkin lint'; use one of text, json"))
+    #expect(
+      formatConsole.errors.contains("unknown format 'dot' for 'napkin lint'; use one of text, json")
+    )
     let (valueStatus, valueConsole) = run("graph", "--format")
     #expect(valueStatus == .usage)
     #expect(valueConsole.errors.contains("option '--format' needs a value"))

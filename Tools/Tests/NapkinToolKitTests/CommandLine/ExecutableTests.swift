@@ -12,7 +12,8 @@ struct ExecutableTests {
   }
 
   @Test func graphOfACleanTreeSucceeds() throws {
-    let result = try NapkinProcess.run(["graph", "--format", "mermaid", "CleanTree"], in: Paths.fixtures)
+    let result = try NapkinProcess.run(
+      ["graph", "--format", "mermaid", "CleanTree"], in: Paths.fixtures)
     #expect(result.status == 0)
     #expect(result.output.contains("  HomeComponent -->|ProfileDependency| ProfileComponent"))
   }

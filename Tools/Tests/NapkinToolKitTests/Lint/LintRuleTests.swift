@@ -17,7 +17,9 @@ struct LintRuleTests {
   static let expectations = [
     Expectation(
       rule: .storedVariable, folder: "StoredVariable",
-      places: ["CounterComponent.swift:4:3", "CounterComponent.swift:6:8", "CounterComponent.swift:8:3"]
+      places: [
+        "CounterComponent.swift:4:3", "CounterComponent.swift:6:8", "CounterComponent.swift:8:3",
+      ]
     ),
     Expectation(
       rule: .sharedInMethodWithParameters, folder: "SharedInMethod",

@@ -8,7 +8,7 @@ final class CounterComponent: EmptyComponent {
   var counter: Counter { shared { Counter(start: start) } }
 
   var doubled: Int {
-    get { start * 2 }
+    start * 2
   }
 
   init(start: Int) {

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import NapkinToolKit
+
+/// What `napkin new` writes compiles as written: generated into a scratch copy of the root
+/// package's HomeNapkin, built with the Swift toolchain. Slow (a full build of the package), so
+/// there is only this one.
+struct ScaffoldBuildTests {
+  /// The napkin units the generated code builds on; before they exist there is nothing to build.
+  static let unitsExist = FileManager.default.fileExists(
+    atPath: Paths.repository.appendingPathComponent("Sources/Napkin/Builder/Builder.swift").path)
+
+  @Test(
+    .enabled(
+      if: unitsExist, "the napkin units (Sources/Napkin/Builder...) are not in this checkout"),
+    .timeLimit(.minutes(20)))
+  func aNewNapkinCompilesInsideHomeNapkin() throws {
+    let scratch = try ScratchFolder()
+    let package = try copyRootPackage(into: scratch)
+    try scratch.write(
+      "Napkin/Examples/HomeNapkin/ScaffoldTestParent/ScaffoldTestParentComponent.swift",
+      """
+      import Napkin
+
+      final class ScaffoldTestParentComponent: EmptyComponent, @unchecked Sendable {}
+
+      """)
+    var console = RecordingConsole()
+    let status = NapkinCommandLine.run(
+      [
+        "new", "ScaffoldTestBadge", "--parent", "ScaffoldTestParent",
+        "--into", package + "/Examples/HomeNapkin", "--tests", package + "/Tests/HomeNapkinTests",
+      ], console: &console)
+    #expect(status == .success, "\(console.errors)")
+
+    let swift = try #require(Self.swiftExecutable(), "no swift executable on PATH")
+    let build = try NapkinProcess.run(
+      swift,
+      ["build", "--target", "HomeNapkinTests", "-Xswiftc", "-warnings-as-errors"],
+      in: package)
+    #expect(build.status == 0, "\(build.output)\n\(build.errors)")
+  }
+
+  /// Copies what the root package needs to build (not `.build`, not Tools or Benchmarks).
+  private func copyRootPackage(into scratch: ScratchFolder) throws -> String {
+    let manager = FileManager.default
+    let package = scratch.path + "/Napkin"
+    try manager.createDirectory(atPath: package, withIntermediateDirectories: true)
+    for item in ["Package.swift", "Sources", "Examples", "Tests"] {
+      let source = Paths.repository.appendingPathComponent(item).path
+      if manager.fileExists(atPath: source) {
+        try manager.copyItem(atPath: source, toPath: package + "/" + item)
+      }
+    }
+    return package
+  }
+
+  private static func swiftExecutable() -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { URL(fileURLWithPath: String($0) + "/swift") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
