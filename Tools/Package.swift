@@ -18,7 +18,7 @@ func toolchainHostLibraries() -> String? {
     fileManager.fileExists(atPath: folder + "/SwiftSyntax.swiftmodule")
   }
   if let explicit = environment["NAPKIN_SWIFT_HOST_LIBRARIES"], !explicit.isEmpty {
-    return explicit
+    return holdsSwiftSyntax(explicit) ? explicit : nil
   }
   var executables: [String] = []
   if let invoked = environment["_"], invoked.hasSuffix("/swift") || invoked.hasSuffix("/swiftc") {
@@ -39,15 +39,19 @@ func toolchainHostLibraries() -> String? {
   return nil
 }
 
-let hostLibraries = toolchainHostLibraries()
+guard let hostLibraries = toolchainHostLibraries() else {
+  fatalError(
+    """
+    napkin: cannot find SwiftSyntax.swiftmodule in the toolchain's lib/swift/host folder (from \
+    swiftc/swift on PATH). Put the toolchain's bin folder on PATH, or set \
+    NAPKIN_SWIFT_HOST_LIBRARIES to its usr/lib/swift/host folder.
+    """)
+}
 
 /// Compiler and linker flags that make the toolchain's parser libraries importable and loadable.
-let parserSwiftSettings: [SwiftSetting] =
-  hostLibraries.map { [.unsafeFlags(["-I", $0])] } ?? []
+let parserSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
 let parserLinkerSettings: [LinkerSetting] =
-  (hostLibraries.map { host in
-    [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
-  } ?? [])
+  [.unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries])]
   + [
     "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat",
   ]
