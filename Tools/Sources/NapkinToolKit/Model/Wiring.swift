@@ -54,7 +54,9 @@ struct Wiring: Sendable {
     var classes: [String: ClassFact] = [:]
     var order: [String] = []
     for file in files {
-      for declared in file.classes where classes[declared.name] == nil {
+      // The framework's own base classes (when its sources are analysed) are not napkins.
+      for declared in file.classes
+      where classes[declared.name] == nil && !Self.frameworkBases.contains(declared.name) {
         classes[declared.name] = declared
         order.append(declared.name)
       }
@@ -84,7 +86,10 @@ struct Wiring: Sendable {
       }
       switch superclass {
       case "EmptyComponent": return (["EmptyDependency"], true)
-      case "Component": return (declared.superclassArguments, false)
+      case "Component":
+        // `Component<any EmptyDependency>` has no parent to find, like `EmptyComponent`.
+        let arguments = declared.superclassArguments
+        return (arguments, arguments == ["EmptyDependency"])
       default: return dependencyAndRoot(of: superclass, depth: depth + 1)
       }
     }
@@ -128,7 +133,7 @@ struct Wiring: Sendable {
       let child = components[childIndex]
       guard !child.isRoot, let first = child.dependencyProtocols.first else { continue }
       let needed = Set(child.dependencyProtocols)
-      for parentIndex in conformers[first] ?? [] where parentIndex != childIndex {
+      for parentIndex in conformers[first] ?? [] {
         guard needed.isSubset(of: components[parentIndex].conformances) else { continue }
         components[childIndex].parents.append(components[parentIndex].name)
         components[parentIndex].children.append(

@@ -69,4 +69,28 @@ struct WiringTests {
     #expect(wiring.roots.map(\.name) == ["Lost"])
     #expect(lost?.orphanNote == "no component conforms to NowhereDependency")
   }
+
+  @Test func theFrameworksOwnBaseClassesAreNotNapkins() {
+    let wiring = Analysis.wiring(
+      source: """
+        open class Component<DependencyType>: Dependency, @unchecked Sendable {}
+        open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency {}
+        final class AppComponent: EmptyComponent {}
+        final class TestRoot: Component<any EmptyDependency> {}
+        """)
+    #expect(wiring.components.map(\.name) == ["AppComponent", "TestRoot"])
+    #expect(wiring.roots.map(\.name) == ["AppComponent", "TestRoot"])
+    #expect(wiring.components.allSatisfy { $0.orphanNote == nil && $0.children.isEmpty })
+  }
+
+  @Test func aComponentThatProvidesItsOwnDependencyIsDrawnAsACycle() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class LinkRoot: EmptyComponent, LinkDependency {}
+        final class Link: Component<any LinkDependency>, LinkDependency {}
+        """)
+    #expect(wiring.component(named: "Link")?.parents == ["LinkRoot", "Link"])
+    let text = GraphFormat.text.render(wiring, problems: [])
+    #expect(text.contains("   └─ Link via LinkDependency  (cycle)\n"))
+  }
 }
