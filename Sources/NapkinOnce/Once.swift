@@ -21,8 +21,9 @@ package enum Once {
     package let storeIdentity: ObjectIdentifier
     /// The type the caller expects.
     package let valueType: Any.Type
-    /// The calling thread.
-    package let thread: ThreadState
+    /// The calling thread. Unowned: a thread's state lives until the thread exits, and a request
+    /// never leaves the thread that made it.
+    package unowned(unsafe) let thread: ThreadState
 
     /// Describes a request made by the calling thread.
     package init(
@@ -54,9 +55,7 @@ package enum Once {
       building.waiters.append(request.thread)
       return .wait(building)
     }
-    let frame = BuildFrame(
-      label: request.label, ownerType: request.ownerType, storeIdentity: request.storeIdentity,
-      valueType: request.valueType, builder: request.thread)
+    let frame = request.thread.makeFrame(request)
     insert(frame)
     return .build(frame)
   }
@@ -87,7 +86,11 @@ package enum Once {
         let value = factory()
         request.thread.current = frame.parent
         let waiters = publish(frame, value)
-        if !waiters.isEmpty {
+        if waiters.isEmpty {
+          request.thread.recycle(frame)
+        } else {
+          // Waiters still hold this frame, so it cannot be reused; it only forgets its parent.
+          frame.parent = nil
           WaitGraph.complete(frame, waking: waiters)
         }
         return value.object

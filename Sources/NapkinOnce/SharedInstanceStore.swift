@@ -42,11 +42,18 @@ package struct SharedInstanceStore: ~Copyable {
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
   /// - Parameter owner: the component, named in failure messages.
-  @inlinable
+  @inlinable @inline(__always)
   package func instance<T>(forKey key: String, owner: AnyObject, _ factory: () -> T) -> T {
     if let words = keyWords(key), let value = publishedInstance(words: words, as: T.self) {
       return value
     }
+    return firstInstance(forKey: key, owner: owner, factory)
+  }
+
+  /// Everything but the hot path, kept out of line so that the inlined read stays a handful of
+  /// instructions with no registers to save.
+  @inlinable @inline(never)
+  package func firstInstance<T>(forKey key: String, owner: AnyObject, _ factory: () -> T) -> T {
     let object = resolve(
       key: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
       valueType: T.self
@@ -65,7 +72,7 @@ package struct SharedInstanceStore: ~Copyable {
       let slot = table.slot(index)
       let bits = slot.pointee.object.load(ordering: .acquiring)
       if bits == 0 { return nil }
-      if slot.pointee.word0 == words.0, slot.pointee.word1 == words.1 {
+      if slot.keyWords == words {
         // A type mismatch is a misuse; the locked path reports it.
         guard slot.pointee.type == T.self else { return nil }
         let pointer = UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped
@@ -75,7 +82,7 @@ package struct SharedInstanceStore: ~Copyable {
         }
         return Unmanaged<OnceBox<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
       }
-      index = (index + 1) & table.mask
+      index = (index &+ 1) & table.mask
     }
   }
 
@@ -123,20 +130,18 @@ package struct SharedInstanceStore: ~Copyable {
   /// Adds a built value; the caller holds `lock`, which serializes all writers.
   private func publish(key: String, value: OnceValue) {
     let objectBits = UInt(bitPattern: Unmanaged.passRetained(value.object).toOpaque())
-    let words = keyWords(key) ?? (0, 0)
     let address = published.load(ordering: .relaxed)
     if address != 0, SlotTable(address: address).hasRoomForOneMore {
-      SlotTable(address: address).insert(
-        key: key, words: words, type: value.type, objectBits: objectBits)
+      SlotTable(address: address).insert(key: key, type: value.type, objectBits: objectBits)
       return
     }
     let old = address == 0 ? nil : SlotTable(address: address)
-    let grown = SlotTable.allocate(capacity: (old?.capacity ?? 2) * 2, previous: address)
+    // Two slots hold the first instance; most components share only a few.
+    let grown = SlotTable.allocate(capacity: old.map { $0.capacity * 2 } ?? 2, previous: address)
     old?.forEachPublished { slot, bits in
-      grown.insert(
-        key: slot.key, words: (slot.word0, slot.word1), type: slot.type!, objectBits: bits)
+      grown.insert(key: slot.key, type: slot.type!, objectBits: bits)
     }
-    grown.insert(key: key, words: words, type: value.type, objectBits: objectBits)
+    grown.insert(key: key, type: value.type, objectBits: objectBits)
     published.store(grown.address, ordering: .releasing)
   }
 }
