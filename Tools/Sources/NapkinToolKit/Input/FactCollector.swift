@@ -64,7 +64,7 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ExtensionDeclSyntax) { enclosingTypes.removeLast() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    let requirements = node.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+    let requirements = Self.variables(in: node.memberBlock.members)
       .flatMap {
         $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
       }
@@ -180,10 +180,24 @@ final class FactCollector: SyntaxVisitor {
 
   // MARK: Properties
 
+  /// The variable declarations among `members`, including those in every branch of `#if`: the
+  /// tool does not know the build configuration, so it checks them all.
+  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
+    members.flatMap { member -> [VariableDeclSyntax] in
+      if let variable = member.decl.as(VariableDeclSyntax.self) {
+        return [variable]
+      }
+      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
+      return conditional.clauses.flatMap { clause -> [VariableDeclSyntax] in
+        guard case .decls(let nested) = clause.elements else { return [] }
+        return variables(in: nested)
+      }
+    }
+  }
+
   private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
     var result: [PropertyFact] = []
-    for member in members.members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+    for variable in Self.variables(in: members.members) {
       let isTypeMember = variable.modifiers.contains {
         $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
       }

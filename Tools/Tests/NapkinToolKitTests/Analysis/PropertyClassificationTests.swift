@@ -60,4 +60,16 @@ struct PropertyClassificationTests {
         "c": .stored(isVariable: true), "d": .stored(isVariable: true), "f": .computed,
       ])
   }
+
+  @Test func propertiesInsideIfConfigBranchesCount() {
+    let found = kinds(
+      """
+        #if DEBUG
+          var a: A { shared { A() } }
+        #else
+          var b = 0
+        #endif
+      """)
+    #expect(found == ["a": .shared, "b": .stored(isVariable: true)])
+  }
 }
