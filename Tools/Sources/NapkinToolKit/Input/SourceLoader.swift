@@ -67,6 +67,11 @@ enum SourceLoader {
       return ([], [InputProblem(location: path, message: message)])
     }
     if !isDirectory.boolValue {
+      guard path.hasSuffix(".swift") else {
+        let problem = InputProblem(
+          location: path, message: "not a .swift file; pass Swift files or folders that hold them")
+        return ([], [problem])
+      }
       return ([path], [])
     }
     var files: [String] = []

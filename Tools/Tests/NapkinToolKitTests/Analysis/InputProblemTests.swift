@@ -78,4 +78,13 @@ struct InputProblemTests {
     let result = Analysis.wiring(scratch.path)
     #expect(result.wiring.components.map(\.name) == ["Mine"])
   }
+
+  @Test func aFileThatIsNotSwiftIsReportedInsteadOfParsed() throws {
+    let scratch = try ScratchFolder()
+    let notes = try scratch.write("notes.md", "# Notes\n")
+    let result = Analysis.wiring(notes)
+    #expect(result.problems.map(\.location) == [notes])
+    #expect(result.problems.first?.message.hasPrefix("not a .swift file") == true)
+    #expect(result.wiring.files.isEmpty)
+  }
 }
