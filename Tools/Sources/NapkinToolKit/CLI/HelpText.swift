@@ -70,9 +70,11 @@ enum HelpText {
       DIR/<Name>/<Name>View.swift         <Name>ViewControllable and <Name>View
       <folder of <Parent>Component>/<Parent>Component+<Name>.swift
                                           the edge: <Parent>Component conforms to <Name>Dependency
-    With --tests TESTS, also a Swift Testing test and its fakes:
+    And a Swift Testing test with its fakes:
       TESTS/<Name>/<Name>NapkinTests.swift, TESTS/Support/<Name>Fakes.swift
-    They `@testable import` the module M, by default the name of DIR's folder.
+    TESTS defaults to <package>/Tests/<M>Tests when that folder exists (the package is the
+    nearest folder above DIR with a Package.swift). The tests `@testable import` the module M,
+    by default the name of DIR's folder.
 
     Existing files are never overwritten: if any of them exists, or the parent component is not
     found, nothing is written and the exit status is 3.

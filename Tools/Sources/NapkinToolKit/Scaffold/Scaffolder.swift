@@ -40,6 +40,10 @@ enum Scaffolder {
       console.write("created \(path)\n")
     }
     let lower = request.name.prefix(1).lowercased() + request.name.dropFirst()
+    if !written.contains(where: { $0.hasSuffix("NapkinTests.swift") }) {
+      console.write(
+        "\nNo test written: no Tests/<Module>Tests folder was found; pass --tests DIR.\n")
+    }
     console.write(
       """
 
@@ -93,8 +97,8 @@ enum Scaffolder {
           "\(parentComponent)+\(request.name).swift"),
         contents: templates.edge),
     ]
-    if let tests = request.testsDirectory {
-      let module = request.module ?? Self.moduleName(of: root)
+    let module = request.module ?? Self.moduleName(of: root)
+    if let tests = request.testsDirectory ?? Self.conventionalTests(for: root, module: module) {
       plan.append(
         PlannedFile(
           path: (tests as NSString).appendingPathComponent(
@@ -113,6 +117,23 @@ enum Scaffolder {
           + "Move those files away or choose another name")
     }
     return plan
+  }
+
+  /// SwiftPM's test folder for `module`, `<package>/Tests/<module>Tests`, if it exists: the
+  /// package is the nearest folder above `folder` that holds a `Package.swift`.
+  static func conventionalTests(for folder: String, module: String) -> String? {
+    let manager = FileManager.default
+    var current = URL(fileURLWithPath: folder).standardizedFileURL
+    while current.path != "/" {
+      if manager.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
+        let tests = current.appendingPathComponent("Tests/\(module)Tests").path
+        var isDirectory: ObjCBool = false
+        let exists = manager.fileExists(atPath: tests, isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? tests : nil
+      }
+      current = current.deletingLastPathComponent()
+    }
+    return nil
   }
 
   /// The module a folder compiles into, by SwiftPM's convention: the folder's own name.

@@ -87,4 +87,25 @@ struct ScaffoldTests {
     #expect(status == .inputProblem)
     #expect(console.errors.contains("--into /no/such/app is not a folder"))
   }
+
+  @Test func theTestGoesToThePackagesTestFolderOfTheModuleByDefault() throws {
+    let package = try ScratchFolder()
+    try package.write("Package.swift", "// swift-tools-version: 6.2\n")
+    try package.write("Examples/App/Hub/HubComponent.swift", Self.parent)
+    try package.write("Tests/AppTests/Placeholder.swift", "import Testing\n")
+    let (status, console) = run(
+      "new", "Badge", "--parent", "Hub", "--into", package.path + "/Examples/App")
+    #expect(status == .success)
+    #expect(package.exists("Tests/AppTests/Badge/BadgeNapkinTests.swift"))
+    #expect(package.exists("Tests/AppTests/Support/BadgeFakes.swift"))
+    #expect(!console.output.contains("No test written"))
+  }
+
+  @Test func withoutATestFolderNewSaysNoTestWasWritten() throws {
+    let app = try ScratchFolder()
+    try app.write("Hub/HubComponent.swift", Self.parent)
+    let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", app.path)
+    #expect(status == .success)
+    #expect(console.output.contains("No test written: no Tests/<Module>Tests folder was found"))
+  }
 }
