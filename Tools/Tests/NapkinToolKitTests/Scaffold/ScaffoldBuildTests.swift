@@ -7,32 +7,30 @@ import Testing
 /// package's HomeNapkin, built with the Swift toolchain. Slow (a full build of the package), so
 /// there is only this one.
 struct ScaffoldBuildTests {
-  /// The napkin units the generated code builds on; before they exist there is nothing to build.
-  static let unitsExist = FileManager.default.fileExists(
-    atPath: Paths.repository.appendingPathComponent("Sources/Napkin/Builder/Builder.swift").path)
+  /// The napkin units and the HomeNapkin example the generated code builds on and into.
+  static let unitsExist = ["Sources/Napkin/Builder/Builder.swift", "Examples/HomeNapkin/Home"]
+    .allSatisfy {
+      FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent($0).path)
+    }
 
   @Test(
     .enabled(
-      if: unitsExist, "the napkin units (Sources/Napkin/Builder...) are not in this checkout"),
+      if: unitsExist,
+      "the napkin units or HomeNapkin's Home napkin are not in this checkout"),
     .timeLimit(.minutes(20)))
   func aNewNapkinCompilesInsideHomeNapkin() throws {
     let scratch = try ScratchFolder()
     let package = try copyRootPackage(into: scratch)
-    try scratch.write(
-      "Napkin/Examples/HomeNapkin/ScaffoldTestParent/ScaffoldTestParentComponent.swift",
-      """
-      import Napkin
-
-      final class ScaffoldTestParentComponent: EmptyComponent, @unchecked Sendable {}
-
-      """)
     var console = RecordingConsole()
     let status = NapkinCommandLine.run(
-      [
-        "new", "ScaffoldTestBadge", "--parent", "ScaffoldTestParent",
-        "--into", package + "/Examples/HomeNapkin", "--tests", package + "/Tests/HomeNapkinTests",
-      ], console: &console)
+      ["new", "ScaffoldTestBadge", "--parent", "Home", "--into", package + "/Examples/HomeNapkin"],
+      console: &console)
     #expect(status == .success, "\(console.errors)")
+    // The edge sits next to HomeComponent, the test in the package's HomeNapkinTests.
+    #expect(scratch.exists("Napkin/Examples/HomeNapkin/Home/HomeComponent+ScaffoldTestBadge.swift"))
+    #expect(
+      scratch.exists(
+        "Napkin/Tests/HomeNapkinTests/ScaffoldTestBadge/ScaffoldTestBadgeNapkinTests.swift"))
 
     let swift = try #require(Self.swiftExecutable(), "no swift executable on PATH")
     let build = try NapkinProcess.run(
