@@ -108,7 +108,15 @@ public enum NapkinCommandLine {
     for problem in loaded.problems {
       console.writeError(problem.description + "\n")
     }
-    return (Wiring(files: loaded.files), loaded.problems)
+    let wiring = Wiring(files: loaded.files)
+    // Not a problem with the input as such, but the tree may mix two apps: say so.
+    for (name, places) in wiring.duplicates.sorted(by: { $0.key < $1.key }) {
+      console.writeError(
+        "\(places[0]): note: \(places.count) components are named \(name) (also at "
+          + places.dropFirst().map(\.description).joined(separator: ", ")
+          + "); the first is used. Analyse one app at a time.\n")
+    }
+    return (wiring, loaded.problems)
   }
 
   private static func graph(

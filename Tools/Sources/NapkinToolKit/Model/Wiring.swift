@@ -7,6 +7,9 @@ struct Wiring: Sendable {
   /// Protocols that refine `Dependency`, directly or through other protocols.
   private(set) var dependencyProtocols: Set<String> = []
   let files: [FileFacts]
+  /// Class names declared more than once (in different modules, or tests next to an app), with
+  /// every place; the analysis uses the first.
+  private(set) var duplicates: [String: [SourcePosition]] = [:]
 
   private static let frameworkBases: Set<String> = ["Component", "EmptyComponent"]
   private static let frameworkDependencies: Set<String> = ["Dependency", "EmptyDependency"]
@@ -55,8 +58,11 @@ struct Wiring: Sendable {
     var order: [String] = []
     for file in files {
       // The framework's own base classes (when its sources are analysed) are not napkins.
-      for declared in file.classes
-      where classes[declared.name] == nil && !Self.frameworkBases.contains(declared.name) {
+      for declared in file.classes where !Self.frameworkBases.contains(declared.name) {
+        if let first = classes[declared.name] {
+          duplicates[declared.name, default: [first.position]].append(declared.position)
+          continue
+        }
         classes[declared.name] = declared
         order.append(declared.name)
       }
@@ -104,6 +110,7 @@ struct Wiring: Sendable {
       }
       return result
     }
+    duplicates = duplicates.filter { componentNames.contains($0.key) }
     for name in order where componentNames.contains(name) {
       guard let declared = classes[name] else { continue }
       let (dependency, isRoot) = dependencyAndRoot(of: name)

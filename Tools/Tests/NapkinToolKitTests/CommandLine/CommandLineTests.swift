@@ -90,4 +90,17 @@ struct CommandLineTests {
     #expect(run("new", "ProfileBuilder", "--parent", "Home").1.errors.contains("without 'Builder'"))
     #expect(run("new", "Home", "--parent", "Home").0 == .usage)
   }
+
+  @Test func twoComponentsWithOneNameGetANoteButNoFailure() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("A/Root.swift", "final class RootComponent: EmptyComponent {}\n")
+    try scratch.write("B/Root.swift", "final class RootComponent: EmptyComponent {}\n")
+    let (status, console) = run("graph", scratch.path)
+    #expect(status == .success)
+    #expect(
+      console.errors
+        == "\(scratch.path)/A/Root.swift:1:13: note: 2 components are named RootComponent "
+        + "(also at \(scratch.path)/B/Root.swift:1:13); the first is used. "
+        + "Analyse one app at a time.\n")
+  }
 }
