@@ -59,8 +59,9 @@ enum Linter {
               rule: .sharedCalledTwice,
               position: call,
               message: "`shared` called \(scope.calls.count) times in \(place) of \(owner): "
-                + "every call gets the same `#function` key, so the second one returns the "
-                + "first one's instance (or stops the program if the types differ)",
+                + "every call gets the same `#function` key, and one key holds one instance "
+                + "(another type stops the program; a call inside the first one's factory is "
+                + "a cycle)",
               fix: "give each instance a computed property of its own, and read that property "
                 + "here"
             )
