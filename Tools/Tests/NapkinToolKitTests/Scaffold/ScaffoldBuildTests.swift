@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 @testable import NapkinToolKit
@@ -51,12 +53,47 @@ struct ScaffoldBuildTests {
         try manager.copyItem(atPath: source, toPath: package + "/" + item)
       }
     }
+    try addMissingTestFolders(of: package)
     return package
+  }
+
+  /// A checkout between merges may declare test targets whose folders another branch brings;
+  /// SwiftPM refuses such a manifest. They are not what this test is about, so the copy gets an
+  /// empty test file in each missing folder (read from the manifest's syntax, not guessed).
+  private func addMissingTestFolders(of package: String) throws {
+    let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
+    let tree = Parser.parse(source: manifest)
+    let finder = TestTargetFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    for name in finder.names {
+      let folder = package + "/Tests/" + name
+      guard !FileManager.default.fileExists(atPath: folder) else { continue }
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data("import Testing\n".utf8).write(
+        to: URL(fileURLWithPath: folder + "/Placeholder.swift"))
+    }
   }
 
   private static func swiftExecutable() -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     return path.split(separator: ":").map { URL(fileURLWithPath: String($0) + "/swift") }
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
+
+/// Finds the names of `.testTarget(name: "...")` declarations without a custom `path:`.
+private final class TestTargetFinder: SyntaxVisitor {
+  private(set) var names: [String] = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "testTarget",
+      !node.arguments.contains(where: { $0.label?.text == "path" }),
+      let name = node.arguments.first(where: { $0.label?.text == "name" }),
+      let literal = name.expression.as(StringLiteralExprSyntax.self),
+      let text = literal.representedLiteralValue
+    else { return .visitChildren }
+    names.append(text)
+    return .visitChildren
   }
 }
