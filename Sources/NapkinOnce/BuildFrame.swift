@@ -1,8 +1,11 @@
 /// One factory run in progress: which owner and key it builds, on which thread, inside which other
 /// factory, and who waits for it.
 ///
-/// Frames are recycled by their thread (see ``ThreadState/makeFrame(_:)``): a build that nobody
-/// waited for hands its frame back, so a deep graph allocates frames only on its first build.
+/// Ownership: a frame belongs to its builder thread's pool (see ``ThreadState/beginFrame(_:)``),
+/// which reuses it for the next build at the same nesting depth. Stores, parents and the wait
+/// graph refer to it without retaining it: a frame is in the pool for as long as it is building.
+/// A thread that waits for a frame retains it (the only strong reference besides the pool's), and
+/// a builder whose frame had waiters gives that frame up to them instead of reusing it.
 ///
 /// - Note: `@unchecked Sendable` is sound. The identity fields are written only by the builder
 ///   thread, before the frame is linked into a store (under the store's lock) and after it is
@@ -19,15 +22,14 @@ package final class BuildFrame: @unchecked Sendable {
   @exclusivity(unchecked) var storeIdentity = ObjectIdentifier(Void.self)
   /// The type the factory returns; a second request for the key with another type is a clash.
   @exclusivity(unchecked) var valueType: Any.Type = Void.self
-  /// The thread running the factory.
-  let builder: ThreadState
+  /// The thread running the factory; it outlives every frame it builds.
+  unowned(unsafe) let builder: ThreadState
   /// The factory that was running on `builder` when this one started (the frame below on its
-  /// stack). Unowned: that factory cannot finish before this one does, so its frame (held by its
-  /// store) outlives every read of this field.
+  /// stack); it cannot finish before this one does.
   @exclusivity(unchecked) unowned(unsafe) var parent: BuildFrame?
 
   /// The next frame under construction in the same store.
-  @exclusivity(unchecked) var nextBuilding: BuildFrame?
+  @exclusivity(unchecked) unowned(unsafe) var nextBuilding: BuildFrame?
   /// Threads that asked for the key while it was being built; each is signalled once.
   @exclusivity(unchecked) var waiters: [ThreadState] = []
   /// Set, under ``WaitGraph``'s lock, when the value is published and waiters may wake.

@@ -36,6 +36,7 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
         state.withLock { state in
           state.built[key] = value
           state.building[key] = nil
+          if frame.waiters.isEmpty { return [] }
           let waiters = frame.waiters
           frame.waiters = []
           return waiters

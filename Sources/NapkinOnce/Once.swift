@@ -5,8 +5,8 @@ package enum Once {
   package enum Step {
     /// The value exists.
     case found(AnyObject)
-    /// The caller inserted `BuildFrame` and must run the factory.
-    case build(BuildFrame)
+    /// The caller began a frame (owned by its thread's pool) and must run the factory.
+    case build(Unmanaged<BuildFrame>)
     /// Another thread builds the key; the caller is registered as its waiter and must sleep.
     case wait(BuildFrame)
   }
@@ -55,9 +55,9 @@ package enum Once {
       building.waiters.append(request.thread)
       return .wait(building)
     }
-    let frame = request.thread.makeFrame(request)
+    let frame = request.thread.beginFrame(request)
     insert(frame)
-    return .build(frame)
+    return .build(.passUnretained(frame))
   }
 
   /// Runs the protocol to completion and returns the key's one instance.
@@ -81,16 +81,12 @@ package enum Once {
         WaitGraph.block(request.thread, on: frame)
         request.thread.wakeUp.wait()
       // The value is published now; the next lookUp finds it.
-      case .build(let frame):
-        request.thread.current = frame
+      case .build(let unmanaged):
+        let frame = unmanaged.takeUnretainedValue()
         let value = factory()
-        request.thread.current = frame.parent
         let waiters = publish(frame, value)
-        if waiters.isEmpty {
-          request.thread.recycle(frame)
-        } else {
-          // Waiters still hold this frame, so it cannot be reused; it only forgets its parent.
-          frame.parent = nil
+        request.thread.endFrame(frame, hadWaiters: !waiters.isEmpty)
+        if !waiters.isEmpty {
           WaitGraph.complete(frame, waking: waiters)
         }
         return value.object

@@ -27,6 +27,17 @@ package struct OnceValue: @unchecked Sendable {
     MemoryLayout<T>.size == MemoryLayout<AnyObject>.size && T.self is AnyObject.Type
   }
 
+  /// The value of a published slot whose object bits are `bits`, as a `T`, retained once (the
+  /// floor for returning a strong reference); the caller has checked that the slot's type is `T`.
+  @inlinable @inline(__always)
+  package static func instance<T>(published bits: UInt, as _: T.Type) -> T {
+    let pointer = UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped
+    if storesDirectly(T.self) {
+      return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: T.self)
+    }
+    return Unmanaged<OnceBox<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+  }
+
   /// The value as a `T`; the caller has checked that `type` is `T`.
   @inlinable @inline(__always)
   package static func unwrap<T>(_ object: AnyObject, as _: T.Type) -> T {

@@ -1,34 +1,57 @@
 import Synchronization
 
+/// Where a component keeps the key of its first shared instance: the store's inline slot holds
+/// only the key's two words, and a key that lives on the heap must be kept alive by someone for
+/// equal words to keep meaning equal keys.
+@usableFromInline
+package protocol FirstKeyHolder: AnyObject {
+  /// The key of the instance in the inline slot; written once, under the store's lock.
+  var firstSharedKey: String { get set }
+}
+
 /// The shared instances of one component: the storage behind `Component.shared`.
 ///
-/// Reads of a built instance are lock free: one acquire load of the table, a probe by the key's
-/// bits, one acquire load of the slot. Everything else (first builds, waiting for another thread's
-/// build, growing the table) happens under `lock`, never while a factory runs. The whole store is
-/// three words inline in the component and allocates nothing until the first instance is
-/// published.
+/// Reads of a built instance are lock free. The first instance a component publishes sits in an
+/// inline slot (an acquire load and two compares); the others in a ``SlotTable`` (one more load and
+/// a probe by the key's bits). Everything else (first builds, waiting for another thread's build,
+/// growing the table) happens under `lock`, never while a factory runs. A component with one
+/// shared instance, the most common case, never allocates a table.
 @usableFromInline
 package struct SharedInstanceStore: ~Copyable {
+  /// The first published instance, an owned (+1) reference, or 0: written last with release
+  /// ordering, so the other inline fields are complete when it is non-zero.
+  @usableFromInline let inlineObject: Atomic<UInt>
+  /// The first instance's key words (see ``keyWords(_:)``) and type; fixed once published.
+  @usableFromInline let inlineWord0: Atomic<UInt64>
+  @usableFromInline let inlineWord1: Atomic<UInt64>
+  @usableFromInline let inlineType: Atomic<UInt>
   /// The address of the newest ``SlotTable``, or 0 before the first instance is published.
   @usableFromInline let published: Atomic<UInt>
   /// Serializes writers: publication, growth and the list of keys under construction.
   @usableFromInline let lock: LockWord
   /// The frames of the keys whose factory is running, linked through
-  /// ``BuildFrame/nextBuilding`` (rarely more than one or two): an owned (+1) reference, or 0.
-  /// Read and written only under `lock`; atomic only because a `~Copyable` struct offers no
-  /// other interior mutability.
+  /// ``BuildFrame/nextBuilding`` (rarely more than one or two), or 0. Unowned: each frame belongs
+  /// to its builder's pool while it is listed here. Read and written only under `lock`; atomic
+  /// only because a `~Copyable` struct offers no other interior mutability.
   @usableFromInline let buildingHead: Atomic<UInt>
 
   /// Creates an empty store; it allocates nothing until the first instance is published.
   @usableFromInline
   package init() {
+    inlineObject = Atomic(0)
+    inlineWord0 = Atomic(0)
+    inlineWord1 = Atomic(0)
+    inlineType = Atomic(0)
     published = Atomic(0)
     lock = LockWord()
     buildingHead = Atomic(0)
   }
 
   deinit {
-    setFirstBuilding(nil)
+    let inline = inlineObject.load(ordering: .acquiring)
+    if inline != 0 {
+      Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: inline)!).release()
+    }
     var address = published.load(ordering: .acquiring)
     var isNewest = true
     while address != 0 {
@@ -41,9 +64,12 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
-  /// - Parameter owner: the component, named in failure messages.
+  /// - Parameter owner: the component: named in failure messages, and the keeper of the inline
+  ///   slot's key.
   @inlinable @inline(__always)
-  package func instance<T>(forKey key: String, owner: AnyObject, _ factory: () -> T) -> T {
+  package func instance<T>(
+    forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
+  ) -> T {
     if let words = keyWords(key), let value = publishedInstance(words: words, as: T.self) {
       return value
     }
@@ -53,17 +79,27 @@ package struct SharedInstanceStore: ~Copyable {
   /// Everything but the hot path, kept out of line so that the inlined read stays a handful of
   /// instructions with no registers to save.
   @inlinable @inline(never)
-  package func firstInstance<T>(forKey key: String, owner: AnyObject, _ factory: () -> T) -> T {
-    let object = resolve(
-      key: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
-      valueType: T.self
-    ) { OnceValue(wrapping: factory()) }
+  package func firstInstance<T>(
+    forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
+  ) -> T {
+    let object = resolve(key: key, owner: owner, valueType: T.self) {
+      OnceValue(wrapping: factory())
+    }
     return OnceValue.unwrap(object, as: T.self)
   }
 
   /// The lock-free path: the published instance whose key has these bits and whose type is `T`.
   @inlinable @inline(__always)
   func publishedInstance<T>(words: (UInt64, UInt64), as _: T.Type) -> T? {
+    let inline = inlineObject.load(ordering: .acquiring)
+    if inline != 0, inlineWord0.load(ordering: .relaxed) == words.0,
+      inlineWord1.load(ordering: .relaxed) == words.1
+    {
+      // A type mismatch is a misuse; the locked path reports it.
+      guard inlineType.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(T.self))
+      else { return nil }
+      return OnceValue.instance(published: inline, as: T.self)
+    }
     let address = published.load(ordering: .acquiring)
     if address == 0 { return nil }
     let table = SlotTable(address: address)
@@ -75,12 +111,7 @@ package struct SharedInstanceStore: ~Copyable {
       if slot.keyWords == words {
         // A type mismatch is a misuse; the locked path reports it.
         guard slot.pointee.type == T.self else { return nil }
-        let pointer = UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped
-        if OnceValue.storesDirectly(T.self) {
-          return unsafeBitCast(
-            Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: T.self)
-        }
-        return Unmanaged<OnceBox<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+        return OnceValue.instance(published: bits, as: T.self)
       }
       index = (index &+ 1) & table.mask
     }
@@ -90,31 +121,39 @@ package struct SharedInstanceStore: ~Copyable {
   /// from the published ones (a computed key string), or a misuse to report.
   @usableFromInline
   func resolve(
-    key: String, ownerType: Any.Type, storeIdentity: ObjectIdentifier, valueType: Any.Type,
-    factory: () -> OnceValue
+    key: String, owner: any FirstKeyHolder, valueType: Any.Type, factory: () -> OnceValue
   ) -> AnyObject {
     let request = Once.Request(
-      label: key, ownerType: ownerType, storeIdentity: storeIdentity, valueType: valueType)
+      label: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
+      valueType: valueType)
     return Once.resolve(
       request,
       lookUp: {
         lock.withLock {
           Once.decide(
-            request, built: publishedValue(matching: key), building: frameBuilding(key),
+            request, built: publishedValue(matching: key, owner: owner),
+            building: frameBuilding(key),
             insert: { insertBuilding($0) })
         }
       },
       publish: { frame, value in
         lock.withLock {
-          publish(key: key, value: value)
+          publish(key: key, value: value, owner: owner)
           return removeBuilding(frame)
         }
       },
       factory: factory)
   }
 
-  /// The published value whose key equals `key` character for character.
-  private func publishedValue(matching key: String) -> OnceValue? {
+  /// The published value whose key equals `key` character for character; call under `lock`.
+  private func publishedValue(matching key: String, owner: any FirstKeyHolder) -> OnceValue? {
+    let inline = inlineObject.load(ordering: .acquiring)
+    if inline != 0, owner.firstSharedKey == key {
+      return OnceValue(
+        object: Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: inline)!)
+          .takeUnretainedValue(),
+        type: unsafeBitCast(inlineType.load(ordering: .relaxed), to: Any.Type.self))
+    }
     let address = published.load(ordering: .acquiring)
     guard address != 0 else { return nil }
     var found: OnceValue?
@@ -128,8 +167,16 @@ package struct SharedInstanceStore: ~Copyable {
   }
 
   /// Adds a built value; the caller holds `lock`, which serializes all writers.
-  private func publish(key: String, value: OnceValue) {
+  private func publish(key: String, value: OnceValue, owner: any FirstKeyHolder) {
     let objectBits = UInt(bitPattern: Unmanaged.passRetained(value.object).toOpaque())
+    if inlineObject.load(ordering: .relaxed) == 0, let words = keyWords(key) {
+      owner.firstSharedKey = key
+      inlineWord0.store(words.0, ordering: .relaxed)
+      inlineWord1.store(words.1, ordering: .relaxed)
+      inlineType.store(UInt(bitPattern: ObjectIdentifier(value.type)), ordering: .relaxed)
+      inlineObject.store(objectBits, ordering: .releasing)
+      return
+    }
     let address = published.load(ordering: .relaxed)
     if address != 0, SlotTable(address: address).hasRoomForOneMore {
       SlotTable(address: address).insert(key: key, type: value.type, objectBits: objectBits)
@@ -155,12 +202,8 @@ extension SharedInstanceStore {
   }
 
   private func setFirstBuilding(_ frame: BuildFrame?) {
-    let old = buildingHead.load(ordering: .relaxed)
-    let new = frame.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
-    buildingHead.store(new, ordering: .relaxed)
-    if old != 0 {
-      Unmanaged<BuildFrame>.fromOpaque(UnsafeRawPointer(bitPattern: old)!).release()
-    }
+    let bits = frame.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+    buildingHead.store(bits, ordering: .relaxed)
   }
 
   /// The frame building `key`; call under `lock`.
@@ -191,6 +234,7 @@ extension SharedInstanceStore {
       previous?.nextBuilding = frame.nextBuilding
     }
     frame.nextBuilding = nil
+    if frame.waiters.isEmpty { return [] }
     let waiters = frame.waiters
     frame.waiters = []
     return waiters

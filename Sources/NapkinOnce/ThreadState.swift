@@ -24,50 +24,53 @@ import Dispatch
 package final class ThreadState: @unchecked Sendable {
   /// The innermost factory this thread is running, or `nil` outside any factory.
   ///
-  /// Unowned: a frame is kept alive by its store's list of keys under construction for as long
-  /// as its factory runs, which is as long as it can be `current`.
+  /// Unowned: the frame belongs to this thread's pool for as long as it can be `current`.
   @exclusivity(unchecked) package unowned(unsafe) var current: BuildFrame?
-  /// The frame this thread waits for; guarded by ``WaitGraph``.
-  @exclusivity(unchecked) var blockedOn: BuildFrame?
+  /// The frame this thread waits for; guarded by ``WaitGraph``. Unowned: the waiting thread
+  /// itself holds the frame for as long as it waits.
+  @exclusivity(unchecked) unowned(unsafe) var blockedOn: BuildFrame?
   /// Signalled once for every time this thread registered as a waiter of a frame.
   let wakeUp = DispatchSemaphore(value: 0)
-  /// Frames of finished builds that nobody else saw, ready for reuse, linked through
-  /// ``BuildFrame/nextBuilding`` (free while a frame is spare); touched only by this thread.
-  @exclusivity(unchecked) private var spareFrames: BuildFrame?
-  @exclusivity(unchecked) private var spareFrameCount = 0
+  /// The frames of this thread's builds, one per nesting depth, owned (+1) here and reused: a
+  /// deep graph allocates its frames once per thread, not once per build.
+  @exclusivity(unchecked) private var frames: ContiguousArray<Unmanaged<BuildFrame>> = []
+  /// How many builds this thread is running, nested; `frames[depth]` is the next one's frame.
+  @exclusivity(unchecked) private var depth = 0
 
-  /// How many spare frames a thread keeps: enough for the deepest graphs apps build, a few
-  /// tens of kilobytes at most.
-  private static let spareFrameLimit = 1_024
+  /// Past this depth, frames are not kept for reuse: enough for the deepest graphs apps build,
+  /// about a hundred kilobytes at most.
+  private static let pooledDepth = 1_024
 
-  /// A frame for a build that `request` starts on this thread, recycled when possible.
-  func makeFrame(_ request: Once.Request) -> BuildFrame {
-    let frame: BuildFrame
-    if let spare = spareFrames {
-      spareFrames = spare.nextBuilding
-      spare.nextBuilding = nil
-      spareFrameCount -= 1
-      frame = spare
-    } else {
-      frame = BuildFrame(builder: self)
+  /// The frame for a build that `request` starts on this thread, innermost on its stack.
+  func beginFrame(_ request: Once.Request) -> BuildFrame {
+    if depth == frames.count {
+      frames.append(.passRetained(BuildFrame(builder: self)))
     }
+    let frame = frames[depth].takeUnretainedValue()
+    depth += 1
     frame.label = request.label
     frame.ownerType = request.ownerType
     frame.storeIdentity = request.storeIdentity
     frame.valueType = request.valueType
     frame.parent = current
+    frame.isDone = false
+    current = frame
     return frame
   }
 
-  /// Takes back the frame of a finished build that had no waiters, which no other thread can
-  /// still reach (see ``BuildFrame``).
-  func recycle(_ frame: BuildFrame) {
-    frame.parent = nil
-    frame.label = ""
-    if spareFrameCount < ThreadState.spareFrameLimit {
-      frame.nextBuilding = spareFrames
-      spareFrames = frame
-      spareFrameCount += 1
+  /// Ends the innermost build. A frame that had waiters stays theirs (they hold it until they
+  /// wake and look again), so the pool lets it go and makes a new one next time.
+  func endFrame(_ frame: BuildFrame, hadWaiters: Bool) {
+    current = frame.parent
+    depth -= 1
+    if hadWaiters || depth >= ThreadState.pooledDepth {
+      frames.removeLast().release()
+    }
+  }
+
+  deinit {
+    for frame in frames {
+      frame.release()
     }
   }
 

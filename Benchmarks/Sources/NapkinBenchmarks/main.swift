@@ -34,8 +34,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
   // repeatable where wall-clock time on a shared machine is not.
   let subject = arguments[arguments.index(after: flag)]
   switch subject {
-  case "chain-hand": for _ in 0..<20 { blackHole(DeepChain.handChain(depth: 1_000)) }
-  case "chain-napkin": for _ in 0..<20 { blackHole(DeepChain.componentChain(depth: 1_000)) }
+  case "chain-hand": for _ in 0..<200 { blackHole(DeepChain.handChain(depth: 1_000)) }
+  case "chain-napkin": for _ in 0..<200 { blackHole(DeepChain.componentChain(depth: 1_000)) }
   case "hot-hand":
     let hand = HandWired()
     for _ in 0..<1_000_000 { blackHole(readHandWired(hand)) }

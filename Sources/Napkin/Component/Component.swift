@@ -28,11 +28,16 @@ import NapkinOnce
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
 /// shared instances live in a lock-free table written under a `Mutex`), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
-open class Component<DependencyType>: Dependency, @unchecked Sendable {
+open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
   // keeps the inlined read of a shared instance free of metadata lookups.
   @usableFromInline
   let sharedInstances = SharedInstanceStore()
+
+  /// Keeps the key of the first shared instance alive for `sharedInstances`' inline slot.
+  /// Written once under the store's lock before the slot is published, read only under that lock:
+  /// the lock, not the dynamic exclusivity check, orders its accesses.
+  @usableFromInline @exclusivity(unchecked) package final var firstSharedKey = ""
 
   /// The parent's component (or a test's fake), through which this component reaches what its
   /// parent provides.
