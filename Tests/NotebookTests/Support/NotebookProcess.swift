@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Runs the built `Notebook` executable, as a user or a script would.
+enum NotebookProcess {
+  /// What a finished run printed and how it exited.
+  struct Result {
+    var status: Int32
+    var reason: Process.TerminationReason
+    var output: String
+    var error: String
+
+    var lines: [String] { output.split(separator: "\n").map(String.init) }
+  }
+
+  /// The executable next to the test binary (the build's products directory).
+  static let executable: String? = {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    #if os(macOS)
+      directory = Bundle.main.bundleURL.deletingLastPathComponent()
+    #endif
+    let candidate = directory.appendingPathComponent("Notebook").path
+    return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+  }()
+
+  /// The executable, or a recorded failure explaining how to build it.
+  static func requireExecutable() throws -> String {
+    try #require(
+      executable,
+      "the Notebook executable is not next to the test binary; run `swift build` before `swift test`"
+    )
+  }
+
+  /// Starts `Notebook` with `arguments`; the caller waits or kills it.
+  static func start(_ arguments: [String], input: String? = nil) throws -> (
+    Process, stdout: Pipe, stderr: Pipe
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try requireExecutable())
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    return (process, stdout, stderr)
+  }
+
+  /// Collects a started process's output once it has ended.
+  static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe)) -> Result {
+    let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
+    started.0.waitUntilExit()
+    return Result(
+      status: started.0.terminationStatus, reason: started.0.terminationReason,
+      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+  }
+
+  /// Runs `Notebook` to completion.
+  @discardableResult
+  static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    finish(try start(arguments, input: input))
+  }
+}
