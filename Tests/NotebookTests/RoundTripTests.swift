@@ -38,7 +38,8 @@ import Testing
     let shown = try NotebookProcess.run(["--dir", directory, "show", "work", id])
     #expect(shown.output == "write the report\n")
 
-    #expect(try NotebookProcess.run(["--dir", directory, "edit", "work", id, "send it"]).status == 0)
+    #expect(
+      try NotebookProcess.run(["--dir", directory, "edit", "work", id, "send it"]).status == 0)
     let listed = try NotebookProcess.run(["--dir", directory, "list", "work"])
     #expect(listed.output.contains("\(id)  send it"))
     #expect(listed.output.hasPrefix("work (1 note)"))
@@ -76,7 +77,9 @@ import Testing
     #expect(invocation.directory == "d")
     #expect(invocation.remote == "r")
     #expect(invocation.command == .add(notebook: "work", text: "-5 degrees"))
-    #expect(try Invocation.parse(["edit", "w", "id", "-"]).command == .edit(notebook: "w", id: "id", text: nil))
+    #expect(
+      try Invocation.parse(["edit", "w", "id", "-"]).command
+        == .edit(notebook: "w", id: "id", text: nil))
     #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--dir"]) }
     #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--verbose", "list"]) }
   }

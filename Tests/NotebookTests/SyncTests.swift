@@ -27,7 +27,9 @@ import Testing
         #expect(report.received == 2)
         #expect(report.conflicts.isEmpty)
         #expect(
-          try SyncManager.shared.load(work).map(\.text) == ["edited on desktop", "from the desktop"])
+          try SyncManager.shared.load(work).map(\.text) == [
+            "edited on desktop", "from the desktop",
+          ])
       }
     }
   }
@@ -133,7 +135,8 @@ import Testing
     #expect(try NotebookProcess.run(a + ["sync"]).status == 0)
     let sync = try NotebookProcess.run(b + ["sync"])
     #expect(sync.status == 0)
-    #expect(sync.output.contains("Conflict in \"trip\": note \(id) was edited here and on the remote"))
+    #expect(
+      sync.output.contains("Conflict in \"trip\": note \(id) was edited here and on the remote"))
     #expect(sync.output.contains("kept both versions"))
     for side in [b, a] {
       if side == a { try NotebookProcess.run(a + ["sync"]) }

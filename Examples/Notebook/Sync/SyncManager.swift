@@ -131,9 +131,9 @@ final class SyncManager: Sendable {
       .sorted { $0.name < $1.name }
   }
 
-  private static func index(of id: String, in notes: [Note], notebook: NotebookRef) throws(
-    NotebookError
-  ) -> Int {
+  private static func index(of id: String, in notes: [Note], notebook: NotebookRef)
+    throws(NotebookError) -> Int
+  {
     guard let index = notes.firstIndex(where: { $0.id == id && !$0.isDeleted }) else {
       throw .noSuchNote(id: id, notebook: notebook.name)
     }

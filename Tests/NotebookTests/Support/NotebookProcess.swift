@@ -58,7 +58,8 @@ enum NotebookProcess {
     started.0.waitUntilExit()
     return Result(
       status: started.0.terminationStatus, reason: started.0.terminationReason,
-      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self)
+    )
   }
 
   /// Runs `Notebook` to completion.
