@@ -23,20 +23,29 @@ import Synchronization
 /// Reading ``value`` before ``configure(_:)`` or calling ``configure(_:)`` twice is a launch
 /// ordering bug: it stops the program with a message that names `Value` and what to call.
 ///
-/// Threading: `Sendable`; configure and read from any thread or task. After configuration a read is
-/// one task-local lookup (for a scratch value) and one acquire load; it never takes a lock.
+/// Threading: `Sendable`; configure and read from any thread or task. A read never takes a lock: in
+/// a process that never binds a scratch value it is a relaxed and an acquire load; once any scratch
+/// value was bound (in tests), a task-local lookup is added.
 public final class Configured<Value: Sendable>: Sendable {
   /// An immutable holder, so that a configured value is published by one pointer store.
-  private final class Box: Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+  @usableFromInline
+  final class Box: Sendable {
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
   }
 
-  private let published = AtomicLazyReference<Box>()
+  /// The configured `Box`, retained, as the bits of its address; 0 until ``configure(_:)``.
+  ///
+  /// A raw atomic word rather than `AtomicLazyReference`, whose `load()` is an opaque generic call
+  /// costing several times more than this inlined acquire load.
+  @usableFromInline let published = Atomic<UInt>(0)
   /// A test's scratch value; bound only inside ``withScratchValue(_:operation:)``, so only that
   /// task tree sees it.
-  private let scratch = TaskLocal<Box?>(wrappedValue: nil)
-  private let configureCall: String
+  @usableFromInline let scratch = TaskLocal<Box?>(wrappedValue: nil)
+  /// Set (for good) the first time a scratch value is bound. Until then, which is always in
+  /// production, a read skips the task-local lookup.
+  @usableFromInline let scratchWasUsed = Atomic<Bool>(false)
+  @usableFromInline let configureCall: String
 
   /// Creates an unconfigured global.
   ///
@@ -63,11 +72,34 @@ public final class Configured<Value: Sendable>: Sendable {
   ///
   /// Threading: safe from any thread; of two racing calls one wins and the other stops the program.
   public func configure(_ value: Value) {
-    let box = Box(value)
-    let stored = published.storeIfNil(box)
-    if stored !== box {
+    let bits = UInt(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
+    let (exchanged, _) = published.compareExchange(
+      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if !exchanged {
+      Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
       ConfiguredFailure.configuredTwice(typeName(of: Value.self), configureCall: configureCall)
     }
+  }
+
+  deinit {
+    let bits = published.load(ordering: .acquiring)
+    if bits != 0 {
+      Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+    }
+  }
+
+  /// The scratch value in scope, if a scratch value was ever bound.
+  @inlinable @inline(__always)
+  var scratchBox: Box? {
+    scratchWasUsed.load(ordering: .relaxed) ? scratch.get() : nil
+  }
+
+  /// The configured value, if any.
+  @inlinable @inline(__always)
+  var configuredBox: Box? {
+    let bits = published.load(ordering: .acquiring)
+    guard bits != 0 else { return nil }
+    return Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
   }
 
   /// The configured value, or the scratch value of the enclosing ``withScratchValue(_:operation:)``.
@@ -79,9 +111,15 @@ public final class Configured<Value: Sendable>: Sendable {
   /// Reading before ``configure(_:)`` stops the program with a message naming `Value`.
   ///
   /// Threading: lock free; safe from any thread or task.
+  @inlinable
   public var value: Value {
-    if let box = scratch.get() { return box.value }
-    if let box = published.load() { return box.value }
+    if let box = scratchBox { return box.value }
+    if let box = configuredBox { return box.value }
+    readBeforeConfigure()
+  }
+
+  @usableFromInline
+  func readBeforeConfigure() -> Never {
     ConfiguredFailure.readBeforeConfigure(typeName(of: Value.self), configureCall: configureCall)
   }
 
@@ -93,8 +131,9 @@ public final class Configured<Value: Sendable>: Sendable {
   ///
   /// Threading: lock free. Checking and then configuring is not atomic; only one launch path
   /// should configure.
+  @inlinable
   public var isConfigured: Bool {
-    scratch.get() != nil || published.load() != nil
+    scratchBox != nil || configuredBox != nil
   }
 
   /// Runs `operation` with `value` in place of the configured value, for this task and the tasks
@@ -117,7 +156,10 @@ public final class Configured<Value: Sendable>: Sendable {
     _ value: Value, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await scratch.withValue(Box(value), operation: operation, isolation: isolation)
+    // Relaxed is enough: tasks that can see the binding are created by this task afterwards, and
+    // task creation orders this store before their reads.
+    scratchWasUsed.store(true, ordering: .relaxed)
+    return try await scratch.withValue(Box(value), operation: operation, isolation: isolation)
   }
 
   /// Runs the synchronous `operation` with `value` in place of the configured value.
@@ -129,7 +171,8 @@ public final class Configured<Value: Sendable>: Sendable {
   /// Threading: visible on the calling thread's task (or the thread itself outside any task) for
   /// the duration of `operation` only.
   public func withScratchValue<R>(_ value: Value, operation: () throws -> R) rethrows -> R {
-    try scratch.withValue(Box(value), operation: operation)
+    scratchWasUsed.store(true, ordering: .relaxed)
+    return try scratch.withValue(Box(value), operation: operation)
   }
 }
 

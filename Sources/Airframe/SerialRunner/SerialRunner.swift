@@ -84,7 +84,11 @@ public final class SerialRunner: Sendable {
         for itself forever. Do the work inline, or queue it with submit(_:).
         """)
     }
-    try await waitForTurn(reserve())
+    let ticket = reserve()
+    if !ticket.hasTurn {
+      try await waitInLine(ticket.ticket, isolation: isolation)
+    }
+    try passTurnIfCancelled()
     defer { release() }
     return try await Self.running.withValue(
       RunnerChain(self, next: Self.running.get()), operation: job, isolation: isolation)
@@ -110,7 +114,10 @@ public final class SerialRunner: Sendable {
   > {
     let ticket = reserve()
     return Task {
-      try await waitForTurn(ticket)
+      if !ticket.hasTurn {
+        try await waitInLine(ticket.ticket)
+      }
+      try passTurnIfCancelled()
       defer { release() }
       return try await Self.running.withValue(RunnerChain(self, next: nil), operation: job)
     }
@@ -121,17 +128,22 @@ public final class SerialRunner: Sendable {
   }
 
   /// Suspends until `ticket` holds the turn; a cancelled waiter throws instead and never gets it.
-  private func waitForTurn(_ ticket: (ticket: UInt64, hasTurn: Bool)) async throws {
-    if !ticket.hasTurn {
-      try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          state.withLock { $0.attach(ticket.ticket, continuation) }.perform()
-        }
-      } onCancel: {
-        state.withLock { $0.cancel(ticket.ticket) }.perform()
+  ///
+  /// Isolated to the caller, so that waiting adds no executor hop of its own.
+  private func waitInLine(
+    _ ticket: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+        state.withLock { $0.attach(ticket, continuation) }.perform()
       }
+    } onCancel: {
+      state.withLock { $0.cancel(ticket) }.perform()
     }
-    // Holding the turn now; a task cancelled before it started passes the turn on unused.
+  }
+
+  /// Holding the turn now: a task cancelled before its job started passes the turn on unused.
+  private func passTurnIfCancelled() throws {
     if Task.isCancelled {
       release()
       throw CancellationError()
