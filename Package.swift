@@ -1,10 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Swift 6 language mode everywhere; complete strict concurrency is its default.
-let strictSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-]
+/// Swift 6 language mode everywhere (complete strict concurrency is its default), and `any` spelled
+/// out for every existential.
+let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Napkin",
@@ -48,11 +47,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
-    .testTarget(
-      name: "NapkinTests",
-      dependencies: ["Napkin", "NapkinOnce"],
-      swiftSettings: strictSettings
-    ),
+    // Without ExistentialAny: the seed's `Component<HomeDependency>` must compile verbatim here.
+    .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
     .testTarget(
       name: "AirframeTests",
       dependencies: ["Airframe", "NapkinTesting"],

@@ -1,40 +1,39 @@
 /// One factory run in progress: which owner and key it builds, on which thread, inside which other
 /// factory, and who waits for it.
 ///
-/// - Note: `@unchecked Sendable` is sound: the `let` fields are immutable; `nextBuilding` and
-///   `waiters` are guarded by the lock of the store that lists the frame; `isDone` is guarded by
-///   ``WaitGraph``'s lock.
+/// Frames are recycled by their thread (see ``ThreadState/makeFrame(_:)``): a build that nobody
+/// waited for hands its frame back, so a deep graph allocates frames only on its first build.
+///
+/// - Note: `@unchecked Sendable` is sound. The identity fields are written only by the builder
+///   thread, before the frame is linked into a store (under the store's lock) and after it is
+///   unlinked with no waiters, that is, while no other thread can reach it. `nextBuilding` and
+///   `waiters` are guarded by the lock of the store that lists the frame; `isDone` by
+///   ``WaitGraph``'s lock. Those locks are what order every access, which is also why the
+///   dynamic exclusivity checks are off for these fields: they cost more than the build itself.
 package final class BuildFrame: @unchecked Sendable {
   /// The key as the user wrote it (a property name for a component).
-  let label: String
+  @exclusivity(unchecked) var label: String = ""
   /// The component or registry type whose key this is; named in failure messages.
-  let ownerType: Any.Type
+  @exclusivity(unchecked) var ownerType: Any.Type = Void.self
   /// Identifies the store instance, so two components of one type are told apart.
-  let storeIdentity: ObjectIdentifier
+  @exclusivity(unchecked) var storeIdentity = ObjectIdentifier(Void.self)
   /// The type the factory returns; a second request for the key with another type is a clash.
-  let valueType: Any.Type
+  @exclusivity(unchecked) var valueType: Any.Type = Void.self
   /// The thread running the factory.
   let builder: ThreadState
-  /// The factory that was running on `builder` when this one started (the frame below on its stack).
-  let parent: BuildFrame?
+  /// The factory that was running on `builder` when this one started (the frame below on its
+  /// stack).
+  @exclusivity(unchecked) var parent: BuildFrame?
 
   /// The next frame under construction in the same store.
-  var nextBuilding: BuildFrame?
+  @exclusivity(unchecked) var nextBuilding: BuildFrame?
   /// Threads that asked for the key while it was being built; each is signalled once.
-  var waiters: [ThreadState] = []
+  @exclusivity(unchecked) var waiters: [ThreadState] = []
   /// Set, under ``WaitGraph``'s lock, when the value is published and waiters may wake.
-  var isDone = false
+  @exclusivity(unchecked) var isDone = false
 
-  init(
-    label: String, ownerType: Any.Type, storeIdentity: ObjectIdentifier, valueType: Any.Type,
-    builder: ThreadState
-  ) {
-    self.label = label
-    self.ownerType = ownerType
-    self.storeIdentity = storeIdentity
-    self.valueType = valueType
+  init(builder: ThreadState) {
     self.builder = builder
-    self.parent = builder.current
   }
 
   /// How the frame is named in a chain: the bare key when it belongs to `owner`, else `Type.key`.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One instance per key of any `Hashable` type, under the same contract as `Component.shared`:
 /// built once whatever the concurrency, re-entrant, cycles reported by name. Airframe's
 /// `shared(for:)` is built on it.
@@ -12,7 +10,7 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     var building: [Key: BuildFrame] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let ownerType: Any.Type
 
   /// Creates an empty store whose failure messages name `ownerType`.

@@ -54,9 +54,7 @@ package enum Once {
       building.waiters.append(request.thread)
       return .wait(building)
     }
-    let frame = BuildFrame(
-      label: request.label, ownerType: request.ownerType, storeIdentity: request.storeIdentity,
-      valueType: request.valueType, builder: request.thread)
+    let frame = request.thread.makeFrame(request)
     insert(frame)
     return .build(frame)
   }
@@ -87,7 +85,11 @@ package enum Once {
         let value = factory()
         request.thread.current = frame.parent
         let waiters = publish(frame, value)
-        if !waiters.isEmpty {
+        if waiters.isEmpty {
+          request.thread.recycle(frame)
+        } else {
+          // Waiters still hold this frame, so it cannot be reused; it only forgets its parent.
+          frame.parent = nil
           WaitGraph.complete(frame, waking: waiters)
         }
         return value.object

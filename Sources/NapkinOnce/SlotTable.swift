@@ -1,24 +1,34 @@
 import Synchronization
 
-/// One published instance: the key's bits (its identity for the lock-free lookup), the key itself
-/// (kept alive so that equal bits always mean an equal key), the value's type and the value.
+/// One published instance in 32 bytes: the key (whose two words are also its identity for the
+/// lock-free lookup, see ``keyWords(_:)``), the value's type and the value.
 ///
 /// `object` is written last with release ordering and read first with acquire ordering, so every
 /// other field of a slot whose `object` is non-zero is fully written and never changes again.
 @usableFromInline
 package struct Slot: ~Copyable {
-  @usableFromInline var word0: UInt64
-  @usableFromInline var word1: UInt64
+  /// Owned by the slot, which keeps a heap-allocated key alive, so equal words mean equal keys.
   @usableFromInline var key: String
   @usableFromInline var type: Any.Type?
   @usableFromInline let object: Atomic<UInt>
 
   init() {
-    word0 = 0
-    word1 = 0
     key = ""
     type = nil
     object = Atomic(0)
+  }
+}
+
+extension UnsafeMutablePointer where Pointee == Slot {
+  /// The two words of the slot's key, read without copying (and so without retaining) it.
+  ///
+  /// `key` is the slot's first field and a `String` is two words on the platforms where
+  /// ``keyWords(_:)`` enables the lock-free path; reading them as integers is a plain load of
+  /// initialized memory.
+  @inlinable @inline(__always)
+  var keyWords: (UInt64, UInt64) {
+    let raw = UnsafeRawPointer(self)
+    return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
   }
 }
 
@@ -67,11 +77,12 @@ package struct SlotTable {
     return Int(truncatingIfNeeded: mixed &>> UInt64(truncatingIfNeeded: shift))
   }
 
-  /// Allocates an empty table with room for `capacity` slots (a power of two, at least 4).
+  /// Allocates an empty table with room for `capacity` slots (a power of two, at least 2).
   static func allocate(capacity: Int, previous: UInt) -> SlotTable {
     let stride = MemoryLayout<Slot>.stride
+    // The slots' own alignment: asking for more sends small blocks down `posix_memalign`.
     let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: headerSize + capacity * stride, alignment: 16)
+      byteCount: headerSize + capacity * stride, alignment: MemoryLayout<Slot>.alignment)
     memory.storeBytes(of: 64 - capacity.trailingZeroBitCount, as: Int.self)
     memory.storeBytes(of: capacity - 1, toByteOffset: 8, as: Int.self)
     memory.storeBytes(of: 0, toByteOffset: 16, as: Int.self)
@@ -85,18 +96,17 @@ package struct SlotTable {
 
   /// Whether one more entry still leaves a quarter of the slots empty, which keeps probes short
   /// and guarantees every probe ends at an empty slot.
-  var hasRoomForOneMore: Bool { (count + 1) * 4 <= capacity * 3 }
+  var hasRoomForOneMore: Bool { count + 1 < capacity && (count + 1) * 4 <= capacity * 3 }
 
   /// Fills an empty slot and publishes it. The caller holds the store's lock and passes an owned
   /// (+1) reference in `objectBits`.
-  func insert(key: String, words: (UInt64, UInt64), type: Any.Type, objectBits: UInt) {
+  func insert(key: String, type: Any.Type, objectBits: UInt) {
+    let words = keyWords(key) ?? (0, 0)
     var index = startIndex(words.0, words.1)
     while slot(index).pointee.object.load(ordering: .relaxed) != 0 {
       index = (index + 1) & mask
     }
     let target = slot(index)
-    target.pointee.word0 = words.0
-    target.pointee.word1 = words.1
     target.pointee.key = key
     target.pointee.type = type
     target.pointee.object.store(objectBits, ordering: .releasing)
@@ -133,8 +143,10 @@ package struct SlotTable {
 /// table keeps its own copy of the key alive, which it does.
 @inlinable @inline(__always)
 package func keyWords(_ key: String) -> (UInt64, UInt64)? {
-  guard MemoryLayout<String>.size == 16 else { return nil }
-  return withUnsafeBytes(of: key) {
-    ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
-  }
+  #if _pointerBitWidth(_64)
+    // A register-to-register reinterpretation: no copy to memory, so no stack protector either.
+    return unsafeBitCast(key, to: (UInt64, UInt64).self)
+  #else
+    return nil
+  #endif
 }

@@ -19,13 +19,54 @@ import Dispatch
 ///   `current` is written only by the owning thread, and read by another thread only while the
 ///   owner is blocked, under ``WaitGraph``'s lock which the owner took after its last write;
 ///   `blockedOn` is read and written only under ``WaitGraph``'s lock; `wakeUp` is itself thread safe.
+///   Dynamic exclusivity checks are off for these fields because that discipline, not the
+///   checks, is what orders their accesses, and the checks would cost more than a build.
 package final class ThreadState: @unchecked Sendable {
   /// The innermost factory this thread is running, or `nil` outside any factory.
-  package var current: BuildFrame?
+  @exclusivity(unchecked) package var current: BuildFrame?
   /// The frame this thread waits for; guarded by ``WaitGraph``.
-  var blockedOn: BuildFrame?
+  @exclusivity(unchecked) var blockedOn: BuildFrame?
   /// Signalled once for every time this thread registered as a waiter of a frame.
   let wakeUp = DispatchSemaphore(value: 0)
+  /// Frames of finished builds that nobody else saw, ready for reuse, linked through
+  /// ``BuildFrame/nextBuilding`` (free while a frame is spare); touched only by this thread.
+  @exclusivity(unchecked) private var spareFrames: BuildFrame?
+  @exclusivity(unchecked) private var spareFrameCount = 0
+
+  /// How many spare frames a thread keeps: enough for the deepest graphs apps build, a few
+  /// tens of kilobytes at most.
+  private static let spareFrameLimit = 1_024
+
+  /// A frame for a build that `request` starts on this thread, recycled when possible.
+  func makeFrame(_ request: Once.Request) -> BuildFrame {
+    let frame: BuildFrame
+    if let spare = spareFrames {
+      spareFrames = spare.nextBuilding
+      spare.nextBuilding = nil
+      spareFrameCount -= 1
+      frame = spare
+    } else {
+      frame = BuildFrame(builder: self)
+    }
+    frame.label = request.label
+    frame.ownerType = request.ownerType
+    frame.storeIdentity = request.storeIdentity
+    frame.valueType = request.valueType
+    frame.parent = current
+    return frame
+  }
+
+  /// Takes back the frame of a finished build that had no waiters, which no other thread can
+  /// still reach (see ``BuildFrame``).
+  func recycle(_ frame: BuildFrame) {
+    frame.parent = nil
+    frame.label = ""
+    if spareFrameCount < ThreadState.spareFrameLimit {
+      frame.nextBuilding = spareFrames
+      spareFrames = frame
+      spareFrameCount += 1
+    }
+  }
 
   private init() {}
 

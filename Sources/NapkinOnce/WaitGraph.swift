@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Which thread waits for which factory, across every store in the process.
 ///
 /// A thread that finds its key being built by another thread registers an edge to that frame
@@ -7,13 +5,13 @@ import Synchronization
 /// its frame is unfinished, so following edges from the frame's builder reaches the waiter again
 /// if and only if sleeping would deadlock. That is a cross-thread cycle, reported instead of a hang.
 package enum WaitGraph {
-  private static let lock = Mutex(())
+  private static let lock = LockWord()
 
   /// Records that `waiter` sleeps until `frame` is done, unless it already is.
   ///
   /// Stops the program with the chain of keys when sleeping would close a cycle of threads.
   static func block(_ waiter: ThreadState, on frame: BuildFrame) {
-    let cycle: [BuildFrame]? = lock.withLock { _ in
+    let cycle: [BuildFrame]? = lock.withLock {
       if frame.isDone { return nil }
       var builder = frame.builder
       var blockedFrames = [frame]
@@ -34,7 +32,7 @@ package enum WaitGraph {
 
   /// Marks `frame` done and wakes the threads that registered while it was being built.
   static func complete(_ frame: BuildFrame, waking waiters: [ThreadState]) {
-    lock.withLock { _ in
+    lock.withLock {
       frame.isDone = true
       for waiter in waiters where waiter.blockedOn === frame {
         waiter.blockedOn = nil

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Napkin's benchmarks: run in release mode, `swift run -c release --package-path Benchmarks`.
+// Every scenario measures its subjects in this one process and prints their ratio to a baseline.
+
+let arguments = CommandLine.arguments.dropFirst()
+
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    usage: NapkinBenchmarks [--smoke] [--only SCENARIO] [--deep-chain DEPTH]
+
+      (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
+      --smoke             every scenario at a small size: checks that they run, not their speed
+      --only SCENARIO     one of first-graph, footprint, hot, first-read, chain, contended
+      --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
+                          default stack, then exits (CI runs 10000 in a release build)
+    """)
+} else if let flag = arguments.firstIndex(of: "--profile") {
+  // One subject alone, for instruction counts under `valgrind --tool=callgrind`, which are
+  // repeatable where wall-clock time on a shared machine is not.
+  let subject = arguments[arguments.index(after: flag)]
+  switch subject {
+  case "chain-hand": for _ in 0..<20 { blackHole(DeepChain.handChain(depth: 1_000)) }
+  case "chain-napkin": for _ in 0..<20 { blackHole(DeepChain.componentChain(depth: 1_000)) }
+  case "hot-hand":
+    let hand = HandWired()
+    for _ in 0..<1_000_000 { blackHole(readHandWired(hand)) }
+  case "hot-napkin":
+    let component = ServiceComponent()
+    for _ in 0..<1_000_000 { blackHole(readComponent(component)) }
+  case "idle": break
+  default:
+    print("error: unknown profile subject \(subject)")
+    exit(2)
+  }
+} else if let flag = arguments.firstIndex(of: "--deep-chain") {
+  guard arguments.index(after: flag) < arguments.endIndex,
+    let depth = Int(arguments[arguments.index(after: flag)]), depth > 0
+  else {
+    print("error: --deep-chain needs a positive depth, e.g. --deep-chain 10000")
+    exit(2)
+  }
+  let leaf = DeepChain.componentChain(depth: depth)
+  var length = 0
+  var node: Link? = leaf
+  while let current = node {
+    length += 1
+    node = current.parent
+  }
+  print("resolved a \(depth)-deep chain of nested factories on the main thread: \(length) links")
+  if length != depth + 1 { exit(1) }
+} else {
+  let scale = arguments.contains("--smoke") ? Scale.smoke : Scale.full
+  let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
+  let scenarios: [(name: String, run: (Scale) -> Report)] = [
+    // First, before anything else touches the types: the cost of a fresh process's first graph.
+    ("first-graph", { _ in DeepChain.runFirstInProcess(depth: 1_000) }),
+    ("footprint", Footprint.run),
+    ("hot", HotRead.run),
+    ("first-read", FirstRead.run),
+    ("chain", DeepChain.run),
+    ("contended", ContendedRead.run),
+  ]
+  for scenario in scenarios where only == nil || only == scenario.name {
+    scenario.run(scale).print()
+  }
+}

@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import Napkin
+import NapkinOnce
+import Synchronization
+import Testing
+
+/// A component whose `slow` factory parks until the test releases it.
+final class ParkingComponent: EmptyComponent, @unchecked Sendable {
+  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
+  let entered = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+  let factoryTimedOut = Atomic(false)
+
+  var slow: Token {
+    shared {
+      entered.signal()
+      if release.wait(timeout: .now() + 10) == .timedOut {
+        factoryTimedOut.store(true, ordering: .relaxed)
+      }
+      return Token("slow")
+    }
+  }
+  var built: Token { shared { Token("built") } }
+  var independent: Token { shared { Token("independent") } }
+}
+
+@Suite struct NoLockDuringFactoryTests {
+  @Test func aSlowFactoryBlocksNeitherReadersOfBuiltKeysNorBuildsOfOtherKeys() {
+    let component = ParkingComponent()
+    let builtBefore = component.built
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = component.slow
+      finished.signal()
+    }
+    component.entered.wait()
+    // While `slow` is being built on another thread, these must return at once; were a lock held
+    // across the factory, they would wait out the factory's ten-second timeout.
+    #expect(component.built === builtBefore)
+    #expect(component.independent.name == "independent")
+    component.release.signal()
+    finished.wait()
+    #expect(component.factoryTimedOut.load(ordering: .relaxed) == false)
+  }
+
+  @Test func aCallerOfAKeyUnderConstructionWaitsAndGetsTheSameInstance() {
+    let component = ParkingComponent()
+    let first = Locked<Token?>(nil)
+    let second = Locked<Token?>(nil)
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      let token = component.slow
+      first.withLock { $0 = token }
+    }
+    component.entered.wait()
+    DispatchQueue.global().async(group: group) {
+      let token = component.slow
+      second.withLock { $0 = token }
+    }
+    // Give the second caller time to block on the build before it completes.
+    Thread.sleep(forTimeInterval: 0.05)
+    component.release.signal()
+    group.wait()
+    let a = first.withLock { $0 }
+    let b = second.withLock { $0 }
+    #expect(a != nil)
+    #expect(a === b)
+  }
+}
