@@ -88,11 +88,18 @@ import Testing
   @Test func everyNoteWhoseAddReturnedSurvivesSIGKILL() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
+    // One uninterrupted add tells how long an add takes on this machine right now, so that the
+    // kills land before, during and after the write.
+    let clock = ContinuousClock()
+    let baseline = try clock.measure {
+      try NotebookProcess.run(["--dir", directory, "add", "crash", "baseline"])
+    }
+    let window = max(1_000, Int(baseline / .microseconds(1)) * 3 / 2)
     var confirmed: [String] = []
     var killed = 0
     for index in 0..<60 {
       let started = try NotebookProcess.start(["--dir", directory, "add", "crash", "note \(index)"])
-      usleep(UInt32.random(in: 0...15_000))
+      usleep(UInt32.random(in: 0...UInt32(window)))
       if started.0.isRunning {
         kill(started.0.processIdentifier, SIGKILL)
       }
