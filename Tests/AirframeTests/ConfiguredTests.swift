@@ -161,3 +161,34 @@ struct ScratchConfigSuiteTraitTests {
     #expect(TestConfig.shared.name == "test")
   }
 }
+
+@Suite struct ConfiguredMemoryTests {
+  final class Resource: Sendable {}
+  struct Holder: Sendable { let resource: Resource }
+
+  @Test func aConfiguredValueIsReleasedWithItsGlobal() {
+    weak var weakResource: Resource?
+    do {
+      let resource = Resource()
+      weakResource = resource
+      let global = Configured<Holder>()
+      global.configure(Holder(resource: resource))
+      #expect(global.value.resource === resource)
+    }
+    #expect(weakResource == nil)
+  }
+
+  @Test func aScratchValueIsReleasedWhenItsScopeEnds() async {
+    let global = Configured<Holder>()
+    weak var weakResource: Resource?
+    await {
+      let resource = Resource()
+      weakResource = resource
+      await global.withScratchValue(Holder(resource: resource)) {
+        await Task.yield()
+        #expect(global.value.resource === resource)
+      }
+    }()
+    #expect(weakResource == nil)
+  }
+}

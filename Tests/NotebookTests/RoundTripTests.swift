@@ -80,7 +80,9 @@ import Testing
     #expect(
       try Invocation.parse(["edit", "w", "id", "-"]).command
         == .edit(notebook: "w", id: "id", text: nil))
+    #expect(try Invocation.parse(["--dir=a=b", "sync"]).directory == "a=b")
     #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--dir"]) }
+    #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--dir=", "list"]) }
     #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--verbose", "list"]) }
   }
 

@@ -41,14 +41,11 @@ struct Invocation: Equatable, Sendable {
         if first == "--dir" { directory = value } else { remote = value }
         continue
       default:
-        if let value = first.split(separator: "=", maxSplits: 1).last, first.hasPrefix("--dir=") {
-          directory = String(value)
-          continue
-        }
-        if let value = first.split(separator: "=", maxSplits: 1).last,
-          first.hasPrefix("--remote=")
-        {
-          remote = String(value)
+        if let (option, value) = splitOption(first) {
+          guard !value.isEmpty else {
+            throw UsageError(description: "\(option) needs a directory, e.g. \(option)=~/notes.")
+          }
+          if option == "--dir" { directory = value } else { remote = value }
           continue
         }
         throw UsageError(description: "unknown option \(first); see Notebook --help.")
@@ -60,6 +57,14 @@ struct Invocation: Equatable, Sendable {
     }
     let command = try parseCommand(word, Array(rest.dropFirst()))
     return Invocation(directory: directory, remote: remote, command: command)
+  }
+
+  /// `--dir=D` or `--remote=R` as its option and value.
+  private static func splitOption(_ argument: String) -> (option: String, value: String)? {
+    for option in ["--dir", "--remote"] where argument.hasPrefix(option + "=") {
+      return (option, String(argument.dropFirst(option.count + 1)))
+    }
+    return nil
   }
 
   private static func parseCommand(_ word: String, _ arguments: [String]) throws(UsageError)

@@ -33,7 +33,7 @@ public struct ScratchConfigTrait<Value: Sendable>: TestTrait, SuiteTrait, TestSc
   /// Applies to every test of a suite, each in its own scope.
   ///
   /// ```swift
-  /// #expect(ScratchConfigTrait<Int>.scratchConfig(Configured<Int>(), 1).isRecursive)
+  /// @Suite(.scratchConfig(SyncConfig.global, .testing)) struct SyncTests { ... }  // every test
   /// ```
   ///
   /// Threading: constant.
