@@ -37,6 +37,23 @@ import Testing
     }
   }
 
+  @Test func anUnreadableFileIsNamedInTheError() async throws {
+    try await withMachine { machine in
+      try await machine.run {
+        let blocked = try NotebookRef("blocked")
+        // A directory where the file should be: unreadable even for root.
+        try FileManager.default.createDirectory(
+          atPath: blocked.file, withIntermediateDirectories: true)
+        #expect {
+          try SyncManager.shared.load(blocked)
+        } throws: { error in
+          (error as? NotebookError)?.description.hasPrefix("cannot read \(blocked.file): ") == true
+        }
+        _ = try await SyncManager.shared.add("fine", to: try NotebookRef("other"))
+      }
+    }
+  }
+
   @Test func listingEverythingReportsTheCorruptFileAndListsTheRest() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -31,6 +31,7 @@ enum SyncMerge {
   static func merge(local: inout [Note], remote: inout [Note], device: String?) -> Outcome {
     var outcome = Outcome()
     var localIndex = index(local)
+    // Positions of the notes present before the merge; the loop visits only those ids.
     let remoteIndex = index(remote)
     let remoteOnly = remote.map(\.id).filter { localIndex[$0] == nil }
 
@@ -47,7 +48,16 @@ enum SyncMerge {
         local.append(received)
         outcome.received += 1
       case (let l?, let r?):
-        mergeBoth(l, r, &local, &remote, &outcome, device: device)
+        guard let copy = mergeBoth(l, r, &local, &remote, &outcome, device: device) else {
+          continue
+        }
+        if localIndex[copy.id] == nil {
+          localIndex[copy.id] = local.count
+          local.append(copy)
+        }
+        if remoteIndex[copy.id] == nil {
+          remote.append(copy)
+        }
       case (nil, nil):
         continue
       }
@@ -55,10 +65,14 @@ enum SyncMerge {
     return outcome
   }
 
+  /// Merges the two copies of one note in place.
+  ///
+  /// - Returns: the local version kept aside as a new note, when both sides edited the note; the
+  ///   caller adds it to whichever side lacks it.
   private static func mergeBoth(
     _ l: Int, _ r: Int, _ local: inout [Note], _ remote: inout [Note], _ outcome: inout Outcome,
     device: String?
-  ) {
+  ) -> Note? {
     let mine = local[l]
     let theirs = remote[r]
     let base = mine.syncedRevision
@@ -82,11 +96,11 @@ enum SyncMerge {
     } else {
       take(theirs, into: &local[l], &outcome)
       let copy = keptAside(mine, remote: remote, device: device)
-      if !local.contains(where: { $0.id == copy.id }) { local.append(copy) }
-      if !remote.contains(where: { $0.id == copy.id }) { remote.append(copy) }
       outcome.conflicts.append(
         Conflict(noteID: mine.id, kind: .editedOnBothSides(keptAside: copy.id)))
+      return copy
     }
+    return nil
   }
 
   /// The local version of a conflicting note as a new note; reuses the copy an interrupted earlier
