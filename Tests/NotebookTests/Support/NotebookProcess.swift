@@ -13,15 +13,17 @@ enum NotebookProcess {
     var lines: [String] { output.split(separator: "\n").map(String.init) }
   }
 
-  /// The executable next to the test binary (the build's products directory).
+  /// The executable in the build's products directory, found next to the test binary (Linux) or
+  /// next to the `.xctest` bundle (macOS); `NOTEBOOK_EXECUTABLE` overrides both.
   static let executable: String? = {
-    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = testBinary.deletingLastPathComponent()
-    #if os(macOS)
-      directory = Bundle.main.bundleURL.deletingLastPathComponent()
-    #endif
-    let candidate = directory.appendingPathComponent("Notebook").path
-    return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    if let path = ProcessInfo.processInfo.environment["NOTEBOOK_EXECUTABLE"] { return path }
+    var directories = [
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    ]
+    directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+      .map { $0.bundleURL.deletingLastPathComponent() }
+    return directories.map { $0.appendingPathComponent("Notebook").path }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
   /// The executable, or a recorded failure explaining how to build it.
