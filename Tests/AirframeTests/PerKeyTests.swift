@@ -51,6 +51,16 @@ import Testing
     #expect(message.contains("dependency cycle in LinkedContext: a -> b -> a"))
   }
 
+  @Test func aCycleAcrossThreadsStopsInsteadOfHanging() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      DispatchQueue.global().async { _ = CrossThreadContext.all.shared(for: "y") }
+      _ = CrossThreadContext.all.shared(for: "x")
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("dependency cycle in CrossThreadContext: "))
+    #expect(message.contains("x -> y -> x") || message.contains("y -> x -> y"))
+  }
+
   @Test func independentKeysBuildWhileAnotherKeyIsBuilding() {
     // Key "slow" waits inside its factory until another thread has built key "fast": this only
     // finishes if no lock is held while a factory runs.

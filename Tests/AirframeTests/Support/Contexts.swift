@@ -1,4 +1,5 @@
 import Airframe
+import Dispatch
 import Synchronization
 
 /// A per-key context that counts how often each key was built.
@@ -50,5 +51,26 @@ final class ShelfContext: Sendable {
     runner = SerialRunner(label: "shelf \(shelf)")
     first = Store(runner: runner)
     second = Store(runner: runner)
+  }
+}
+
+/// Contexts "x" and "y" built on two threads at once, each initializer needing the other key once
+/// both builds have started: a cycle across threads.
+final class CrossThreadContext: Sendable {
+  static let all = PerKey<String, CrossThreadContext> { CrossThreadContext($0) }
+  static let started = (x: DispatchSemaphore(value: 0), y: DispatchSemaphore(value: 0))
+
+  let other: CrossThreadContext
+
+  private init(_ key: String) {
+    if key == "x" {
+      Self.started.x.signal()
+      Self.started.y.wait()
+      other = Self.all.shared(for: "y")
+    } else {
+      Self.started.y.signal()
+      Self.started.x.wait()
+      other = Self.all.shared(for: "x")
+    }
   }
 }
