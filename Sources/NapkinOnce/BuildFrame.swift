@@ -22,8 +22,9 @@ package final class BuildFrame: @unchecked Sendable {
   /// The thread running the factory.
   let builder: ThreadState
   /// The factory that was running on `builder` when this one started (the frame below on its
-  /// stack).
-  @exclusivity(unchecked) var parent: BuildFrame?
+  /// stack). Unowned: that factory cannot finish before this one does, so its frame (held by its
+  /// store) outlives every read of this field.
+  @exclusivity(unchecked) unowned(unsafe) var parent: BuildFrame?
 
   /// The next frame under construction in the same store.
   @exclusivity(unchecked) var nextBuilding: BuildFrame?

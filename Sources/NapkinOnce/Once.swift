@@ -21,8 +21,9 @@ package enum Once {
     package let storeIdentity: ObjectIdentifier
     /// The type the caller expects.
     package let valueType: Any.Type
-    /// The calling thread.
-    package let thread: ThreadState
+    /// The calling thread. Unowned: a thread's state lives until the thread exits, and a request
+    /// never leaves the thread that made it.
+    package unowned(unsafe) let thread: ThreadState
 
     /// Describes a request made by the calling thread.
     package init(

@@ -23,7 +23,10 @@ import Dispatch
 ///   checks, is what orders their accesses, and the checks would cost more than a build.
 package final class ThreadState: @unchecked Sendable {
   /// The innermost factory this thread is running, or `nil` outside any factory.
-  @exclusivity(unchecked) package var current: BuildFrame?
+  ///
+  /// Unowned: a frame is kept alive by its store's list of keys under construction for as long
+  /// as its factory runs, which is as long as it can be `current`.
+  @exclusivity(unchecked) package unowned(unsafe) var current: BuildFrame?
   /// The frame this thread waits for; guarded by ``WaitGraph``.
   @exclusivity(unchecked) var blockedOn: BuildFrame?
   /// Signalled once for every time this thread registered as a waiter of a frame.

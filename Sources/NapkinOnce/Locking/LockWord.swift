@@ -8,15 +8,14 @@ import Synchronization
   import Darwin
 #endif
 
-/// A four-byte lock for critical sections of a few hundred nanoseconds, visible to
-/// ThreadSanitizer.
+/// A four-byte lock stored inline, for the once machinery's bookkeeping: a few hundred nanoseconds
+/// under the lock, never user code.
 ///
-/// Why not `Synchronization.Mutex`: on Linux it parks threads with raw `futex` calls that
-/// ThreadSanitizer does not model, so every state it guards is reported as a data race and a
-/// `swift test --sanitize=thread` run can never be clean. This lock acquires with a
-/// compare-exchange (acquiring) and releases with a store (releasing); both are ordinary atomics
-/// that the sanitizer instruments. A contended caller spins briefly, then yields its time slice.
-/// Napkin holds its locks only for bookkeeping, never while user code runs, so waits are short.
+/// Every component carries one, so it must cost no allocation and no more than a word; `Locked`
+/// (a `Mutex` in a class) would cost both. It acquires with a compare-exchange (acquiring) and
+/// releases with a store (releasing), ordinary atomics that ThreadSanitizer instruments, so the
+/// sanitizer sees every hand-off (it cannot see a contended `Mutex`'s, which happen in the
+/// kernel). A contended caller spins briefly, then yields its time slice.
 @usableFromInline
 package struct LockWord: ~Copyable, Sendable {
   private let word = Atomic<UInt32>(0)

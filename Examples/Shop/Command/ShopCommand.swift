@@ -1,0 +1,77 @@
+import Foundation
+
+/// What the user asked for on the command line.
+///
+/// Threading: a value type; `Sendable`.
+enum ShopCommand: Equatable, Sendable {
+  case help
+  case demo
+  case orders(ServerOptions)
+  case cancel(orderID: Int, ServerOptions)
+  case watch(ServerOptions, every: Duration, times: Int?)
+
+  /// Where the live service is and how long a request may take.
+  struct ServerOptions: Equatable, Sendable {
+    var baseURL: URL
+    var timeout: Duration = .seconds(10)
+  }
+
+  static let usage = """
+    Usage: Shop <command> [options]
+
+    Commands:
+      demo                         Run the orders model against a fake service (no network).
+      orders --base-url URL        List the orders on the server.
+      cancel ID --base-url URL     Cancel order ID (optimistically; rolled back if the server fails).
+      watch --base-url URL         Reload the orders every --every seconds and redraw the screen.
+
+    Options:
+      --base-url URL      The shop server, e.g. http://127.0.0.1:8080 (http or https).
+      --timeout SECONDS   How long one request may take (default 10).
+      --every SECONDS     watch: the time between reloads (default 5).
+      --times N           watch: stop after N reloads (default: until interrupted).
+      -h, --help          Show this help.
+
+    Exit status: 0 on success, 1 when the server fails, 64 on a usage error.
+    """
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> ShopCommand {
+    var parser = ArgumentParser(arguments)
+    if parser.wantsHelp { return .help }
+    guard let name = parser.nextPositional() else {
+      throw UsageError("missing command; expected demo, orders, cancel or watch.")
+    }
+    let command: ShopCommand
+    switch name {
+    case "demo":
+      command = .demo
+    case "orders":
+      command = .orders(try parser.serverOptions())
+    case "cancel":
+      guard let text = parser.nextPositional() else {
+        throw UsageError("cancel needs the id of the order, e.g. `Shop cancel 2 --base-url URL`.")
+      }
+      guard let id = Int(text) else {
+        throw UsageError("order id must be a whole number; got '\(text)'.")
+      }
+      command = .cancel(orderID: id, try parser.serverOptions())
+    case "watch":
+      let options = try parser.serverOptions()
+      let every = try parser.seconds(for: "--every") ?? .seconds(5)
+      let times = try parser.count(for: "--times")
+      command = .watch(options, every: every, times: times)
+    default:
+      throw UsageError("unknown command '\(name)'; expected demo, orders, cancel or watch.")
+    }
+    try parser.finish()
+    return command
+  }
+}
+
+/// A command line the program cannot run, with what to change.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  let message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}

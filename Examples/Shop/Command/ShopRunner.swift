@@ -1,0 +1,126 @@
+/// Runs a command line: parses it, wires the services and drives the orders model.
+///
+/// The process's outputs, the services and the clock come in through the initializer, so tests run
+/// every command in-process with fakes and a manual clock.
+///
+/// Threading: main actor, where the model lives.
+@MainActor
+struct ShopRunner {
+  /// How the program ends: 0 success, 1 the server failed, 64 (`EX_USAGE`) a bad command line.
+  enum ExitStatus: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 64
+  }
+
+  var output: @MainActor (String) -> Void
+  var errorOutput: @MainActor (String) -> Void
+  var dependencies: @MainActor (ShopCommand.ServerOptions) -> AppDependencies = {
+    AppDependencies.live(baseURL: $0.baseURL, timeout: $0.timeout)
+  }
+  var clock: any Clock<Duration> = ContinuousClock()
+
+  func run(_ arguments: [String]) async -> ExitStatus {
+    let command: ShopCommand
+    do {
+      command = try ShopCommand.parse(arguments)
+    } catch {
+      errorOutput("Shop: \(error)\nRun `Shop --help` for usage.")
+      return .usage
+    }
+    switch command {
+    case .help:
+      output(ShopCommand.usage)
+      return .success
+    case .demo:
+      return await demo()
+    case .orders(let server):
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      return await listOrders(OrdersScreen(dependencies: AppDependencies(orders: service)), service)
+    case .cancel(let id, let server):
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      return await cancelOrder(id, screen, service)
+    case .watch(let server, let every, let times):
+      return await watch(OrdersScreen(dependencies: dependencies(server)), every, times)
+    }
+  }
+
+  /// Writes the model's message, then the reason the service recorded.
+  private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitStatus {
+    if let reason = service.lastFailureReason {
+      errorOutput("\(message)\nReason: \(reason).")
+    } else {
+      errorOutput(message)
+    }
+    return .failure
+  }
+
+  /// The document's "Try the logic", line for line.
+  private func demo() async -> ExitStatus {
+    let service = FakeOrderService(
+      stored: [Order(id: 1, total: 40), Order(id: 2, total: 15.5)], failingCancels: [2])
+    let model = OrdersModel(service: service)
+    await model.load()
+    output("loaded: \(model.orders.map(\.id))")
+    for label in ["after cancelling #1:", "after cancelling #2:"] {
+      guard let first = model.orders.first else { break }
+      await model.cancel(first)
+      output("\(label) \(model.orders.map(\.id)) \(model.error ?? "no error")")
+    }
+    return .success
+  }
+
+  private func listOrders(
+    _ screen: OrdersScreen, _ service: FailureRecordingOrderService
+  ) async -> ExitStatus {
+    let model = screen.model
+    await model.load()
+    if let error = model.error {
+      return report(error, service)
+    }
+    output(screen.render())
+    return .success
+  }
+
+  private func cancelOrder(
+    _ id: Int, _ screen: OrdersScreen, _ service: FailureRecordingOrderService
+  ) async -> ExitStatus {
+    let model = screen.model
+    await model.load()
+    if let error = model.error {
+      return report(error, service)
+    }
+    guard let order = model.orders.first(where: { $0.id == id }) else {
+      let listed = model.orders.map { "#\($0.id)" }.joined(separator: ", ")
+      errorOutput("There is no order #\(id); the server lists \(listed.isEmpty ? "none" : listed).")
+      return .failure
+    }
+    await model.cancel(order)
+    if let error = model.error {
+      return report(error, service)
+    }
+    output("Cancelled order #\(id).\n" + screen.render())
+    return .success
+  }
+
+  /// Reloads on a timer while a ``TerminalHost`` redraws the screen whenever the model changes.
+  private func watch(_ screen: OrdersScreen, _ every: Duration, _ times: Int?) async -> ExitStatus {
+    let model = screen.model
+    let host = TerminalHost(render: screen.render, write: output)
+    host.start()
+    defer { host.finish() }
+    var reloads = 0
+    while true {
+      await model.load()
+      reloads += 1
+      if let times, reloads >= times { break }
+      do {
+        try await clock.sleep(for: every)
+      } catch {
+        break  // cancelled: stop watching
+      }
+    }
+    return model.error == nil ? .success : .failure
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The orders screen as text: the terminal plays the SwiftUI view.
+///
+/// Like a view's `body`, ``render()`` only reads the model; whoever calls it inside
+/// `withObservationTracking` (``TerminalHost``) learns when to call it again.
+///
+/// ```
+/// Orders
+///   #1   $40.00
+///   #2   $15.50
+/// ```
+///
+/// Threading: main actor, because the model is.
+@MainActor
+struct OrdersScreen {
+  let model: OrdersModel
+
+  init(model: OrdersModel) {
+    self.model = model
+  }
+
+  /// The document's `OrdersScreen(dependencies:)`: the screen builds its own model from the
+  /// services it is given, so `OrdersScreen(dependencies: .preview)` needs no network.
+  init(dependencies: AppDependencies) {
+    self.init(model: OrdersModel(service: dependencies.orders))
+  }
+
+  func render() -> String {
+    var lines = ["Orders"]
+    if model.orders.isEmpty {
+      lines.append("  (none)")
+    }
+    for order in model.orders {
+      lines.append(
+        "  #\(order.id)".padding(toLength: 7, withPad: " ", startingAt: 0) + price(order))
+    }
+    if let error = model.error {
+      lines.append("! \(error)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func price(_ order: Order) -> String {
+    "$" + String(format: "%.2f", order.total)
+  }
+}

@@ -1,1 +1,0 @@
-// The NapkinTesting module; its types arrive with their issue.

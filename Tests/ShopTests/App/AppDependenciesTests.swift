@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import Shop
+
+@MainActor
+@Suite struct AppDependenciesTests {
+  @Test func thePreviewShowsTheSampleOrdersWithoutANetwork() async {
+    let screen = OrdersScreen(dependencies: .preview)
+    await screen.model.load()
+    #expect(screen.render() == "Orders\n  #1   $40.00\n  #2   $15.50")
+  }
+
+  @Test func theLiveWiringTalksToTheShopsAPI() throws {
+    let service = try #require(AppDependencies.live.orders as? LiveOrderService)
+    #expect(service.baseURL.absoluteString == "https://api.example.com")
+
+    let url = try #require(URL(string: "http://127.0.0.1:9"))
+    let wiring = AppDependencies.live(baseURL: url, timeout: .seconds(3))
+    let local = try #require(wiring.orders as? LiveOrderService)
+    #expect(local.baseURL.absoluteString == "http://127.0.0.1:9")
+    #expect(local.timeout == .seconds(3))
+  }
+}

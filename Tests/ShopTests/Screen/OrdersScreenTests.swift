@@ -1,0 +1,107 @@
+import Observation
+import Synchronization
+import Testing
+
+@testable import Shop
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct OrdersScreenTests {
+  @Test func anEmptyModelRendersNoOrders() {
+    let screen = OrdersScreen(model: OrdersModel(service: FakeOrderService(stored: [])))
+    #expect(screen.render() == "Orders\n  (none)")
+  }
+
+  @Test func theScreenListsOrdersWithTotalsAndTheError() async {
+    let model = OrdersModel(service: FakeOrderService(stored: Order.samples, failingCancels: [1]))
+    await model.load()
+    await model.cancel(Order.samples[0])
+
+    #expect(
+      OrdersScreen(model: model).render()
+        == "Orders\n  #1   $40.00\n  #2   $15.50\n! Couldn't cancel order #1.")
+  }
+
+  @Test func renderingTracksTheModelSoAChangeInvalidatesTheScreen() async {
+    let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    let screen = OrdersScreen(model: model)
+    let invalidated = Atomic(0)
+
+    let first = withObservationTracking {
+      screen.render()
+    } onChange: {
+      invalidated.add(1, ordering: .relaxed)
+    }
+    #expect(first == "Orders\n  (none)")
+    #expect(invalidated.load(ordering: .relaxed) == 0)
+
+    await model.load()
+
+    // Observation calls `onChange` synchronously, on the first change after the render.
+    #expect(invalidated.load(ordering: .relaxed) == 1)
+    #expect(screen.render() != first)
+  }
+
+  @Test func aScreenThatReadsNothingChangedIsNotInvalidated() async {
+    let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    let other = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    let invalidated = Atomic(false)
+
+    _ = withObservationTracking {
+      OrdersScreen(model: model).render()
+    } onChange: {
+      invalidated.store(true, ordering: .relaxed)
+    }
+    await other.load()
+
+    #expect(invalidated.load(ordering: .relaxed) == false)
+  }
+
+  @Test func theTerminalHostRedrawsWhenTheModelChanges() async {
+    let model = OrdersModel(service: FakeOrderService(stored: Order.samples, failingCancels: [2]))
+    let (frames, written) = AsyncStream.makeStream(of: String.self)
+    let host = TerminalHost(render: OrdersScreen(model: model).render) { written.yield($0) }
+    var next = frames.makeAsyncIterator()
+
+    host.start()
+    #expect(await next.next() == "Orders\n  (none)")
+
+    await model.load()
+    #expect(await next.next() == "Orders\n  #1   $40.00\n  #2   $15.50")
+
+    // The optimistic removal is drawn while the request is in flight, then the rollback.
+    await model.cancel(Order.samples[1])
+    #expect(await next.next() == "Orders\n  #1   $40.00")
+    #expect(
+      await next.next() == "Orders\n  #1   $40.00\n  #2   $15.50\n! Couldn't cancel order #2.")
+    host.finish()
+  }
+
+  @Test func theHostWritesNoFrameAfterItFinishes() async {
+    let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    var frames: [String] = []
+    let host = TerminalHost(render: OrdersScreen(model: model).render) { frames.append($0) }
+    host.start()
+    host.finish()
+
+    await model.load()
+    await Task.yield()
+
+    #expect(frames == ["Orders\n  (none)"])
+  }
+
+  @Test func theModelDoesNotKeepAHostAlive() async {
+    // The model's observation registrar holds the host's change handler until the next change;
+    // the handler must hold the host weakly, or every screen ever shown would stay alive.
+    let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
+    weak var released: TerminalHost?
+    do {
+      let host = TerminalHost(render: OrdersScreen(model: model).render) { _ in }
+      host.start()
+      released = host
+    }
+    #expect(released == nil)
+    await model.load()  // fires the stale handler, which must find no host
+    #expect(model.orders == Order.samples)
+  }
+}
