@@ -1,4 +1,4 @@
-import Synchronization
+import NapkinOnce
 
 /// A typed broadcast: a manager posts an event after each write, and any number of readers iterate
 /// the events as an `AsyncSequence`.
@@ -36,7 +36,8 @@ public final class Announcements<Event: Sendable>: Sendable {
     var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]
   }
 
-  private let readers = Mutex(Readers())
+  // `Locked` rather than a bare `Mutex`, so that ThreadSanitizer sees the lock's hand-offs.
+  private let readers = Locked(Readers())
   /// The buffer size of a reader that does not choose its own.
   ///
   /// ```swift

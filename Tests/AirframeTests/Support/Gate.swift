@@ -1,8 +1,6 @@
-import Synchronization
-
 /// A one-shot barrier for async code: tasks wait until a test opens it.
 final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+  private let state = Guarded<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 
   func wait() async {

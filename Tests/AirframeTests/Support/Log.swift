@@ -1,8 +1,6 @@
-import Synchronization
-
 /// An append-only list that tasks and threads can write at once.
 final class Log<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+  private let storage = Guarded<[Element]>([])
 
   func append(_ element: Element) {
     storage.withLock { $0.append(element) }
@@ -15,7 +13,7 @@ final class Log<Element: Sendable>: Sendable {
 
 /// A counter of concurrent activity that remembers the highest value it reached.
 final class ConcurrencyMeter: Sendable {
-  private let state = Mutex((current: 0, highest: 0))
+  private let state = Guarded((current: 0, highest: 0))
 
   func enter() {
     state.withLock {

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Records the order in which concurrent work happened.
 final class OrderLog: Sendable {
-  private let storage = Mutex<[Int]>([])
+  private let storage = Guarded<[Int]>([])
 
   func append(_ value: Int) { storage.withLock { $0.append(value) } }
 
