@@ -1,1 +1,3 @@
-print("HomeNapkin: coming with its issue")
+import Foundation
+
+exit(await HomeNapkinApp.main(arguments: Array(CommandLine.arguments.dropFirst())))

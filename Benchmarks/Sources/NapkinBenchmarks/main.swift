@@ -20,6 +20,15 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
     """)
+} else if let flag = arguments.firstIndex(of: "--first-graph-child") {
+  // A child of the first-graph scenario: measure one fresh graph, print it, exit.
+  let subject = arguments.index(after: flag) < arguments.endIndex
+    ? arguments[arguments.index(after: flag)] : ""
+  guard let nanoseconds = FirstGraph.measureInThisProcess(subject: subject) else {
+    print("error: --first-graph-child takes hand or napkin")
+    exit(2)
+  }
+  print(nanoseconds)
 } else if let flag = arguments.firstIndex(of: "--profile") {
   // One subject alone, for instruction counts under `valgrind --tool=callgrind`, which are
   // repeatable where wall-clock time on a shared machine is not.
@@ -59,7 +68,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
   let scenarios: [(name: String, run: (Scale) -> Report)] = [
     // First, before anything else touches the types: the cost of a fresh process's first graph.
-    ("first-graph", { _ in DeepChain.runFirstInProcess(depth: 1_000) }),
+    ("first-graph", FirstGraph.run),
     ("footprint", Footprint.run),
     ("hot", HotRead.run),
     ("first-read", FirstRead.run),

@@ -13,17 +13,6 @@ enum DeepChain {
     return node.link
   }
 
-  /// The first graph of the process: first use of every type and of the once machinery.
-  static func runFirstInProcess(depth: Int) -> Report {
-    let component = Timing.once(operations: depth) { blackHole(componentChain(depth: depth)) }
-    let hand = Timing.once(operations: depth) { blackHole(handChain(depth: depth)) }
-    return Report(
-      scenario: "First \(depth)-deep chain in a fresh process, built and resolved",
-      unit: "ns/node",
-      baseline: .init(subject: "hand wiring (lazy var)", value: hand),
-      others: [.init(subject: "Napkin Component.shared", value: component)])
-  }
-
   static func run(scale: Scale) -> Report {
     let depth = 1_000
     let graphs = scale.chains

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The first graph of a fresh process: a 1,000-deep chain built and resolved when nothing has run
+/// yet (no type metadata instantiated, no symbol bound, an empty heap).
+///
+/// Each measurement is its own process, started from this binary, so neither subject pays for the
+/// other's start-up; the figure is the median of several processes per subject, interleaved.
+enum FirstGraph {
+  static let depth = 1_000
+
+  /// Runs inside a child process: one chain of `subject`, printed as nanoseconds per node.
+  static func measureInThisProcess(subject: String) -> Double? {
+    switch subject {
+    case "hand":
+      return Timing.once(operations: depth) { blackHole(DeepChain.handChain(depth: depth)) }
+    case "napkin":
+      return Timing.once(operations: depth) { blackHole(DeepChain.componentChain(depth: depth)) }
+    default:
+      return nil
+    }
+  }
+
+  static func run(scale: Scale) -> Report {
+    let processes = max(3, scale.rounds)
+    var hand: [Double] = []
+    var napkin: [Double] = []
+    for _ in 0..<processes {
+      hand.append(measureInFreshProcess(subject: "hand"))
+      napkin.append(measureInFreshProcess(subject: "napkin"))
+    }
+    return Report(
+      scenario: "First \(depth)-deep chain in a fresh process (median of \(processes) processes)",
+      unit: "ns/node",
+      baseline: .init(subject: "hand wiring (lazy var)", value: median(hand)),
+      others: [.init(subject: "Napkin Component.shared", value: median(napkin))])
+  }
+
+  private static func measureInFreshProcess(subject: String) -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executablePath)
+    process.arguments = ["--first-graph-child", subject]
+    let output = Pipe()
+    process.standardOutput = output
+    do {
+      try process.run()
+    } catch {
+      fatalError("could not start \(executablePath) for the first-graph scenario: \(error)")
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard process.terminationStatus == 0, let value = Double(text) else {
+      fatalError("the first-graph child for \(subject) failed: status \(process.terminationStatus)")
+    }
+    return value
+  }
+
+  private static var executablePath: String {
+    #if os(Linux)
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    #else
+      Bundle.main.executablePath ?? CommandLine.arguments[0]
+    #endif
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+  }
+}

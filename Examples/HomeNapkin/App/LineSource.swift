@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where the shell reads its commands from.
+@MainActor
+protocol LineSource {
+  /// The next line without its newline, or `nil` at the end of input.
+  func nextLine() async -> String?
+}
+
+/// Standard input, read on a background thread so that the main actor stays free between lines
+/// (the leak detector's checks run there).
+struct StandardInput: LineSource {
+  func nextLine() async -> String? {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(returning: readLine(strippingNewline: true))
+      }
+    }
+  }
+
+  /// Whether a person is typing (a TTY) rather than a pipe or a file.
+  static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+}
+
+/// A fixed script of lines, for tests.
+final class ScriptedInput: LineSource {
+  private var remaining: ArraySlice<String>
+
+  init(_ lines: [String]) {
+    remaining = lines[...]
+  }
+
+  func nextLine() async -> String? {
+    remaining.popFirst()
+  }
+}

@@ -1,0 +1,13 @@
+import Napkin
+
+/// What the LoggedOut napkin needs from its parent.
+protocol LoggedOutDependency: Dependency {
+  var userService: UserService { get }
+}
+
+/// The LoggedOut napkin's component.
+final class LoggedOutComponent: Component<any LoggedOutDependency>, @unchecked Sendable {
+  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+
+  var userService: UserService { dependency.userService }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// Reports napkin objects that are still alive a grace period after their router was detached.
+///
+/// Every ``Router`` hands the subtree it detaches to its ``Router/leakDetector``; the detector
+/// holds the router, interactor, presenter, view and component of every napkin in it weakly and,
+/// if one of them is still alive when the grace period ends, passes a ``LeakReport`` naming its
+/// type and how long it outlived the detach to the handler. A detached subtree that is attached
+/// again before then is not reported.
+///
+/// ```swift
+/// var reports: [LeakReport] = []
+/// let detector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
+/// root.leakDetector = detector
+/// // ... detach napkins ...
+/// await detector.waitForPendingChecks()
+/// #expect(reports.isEmpty)
+/// ```
+///
+/// A check ends as soon as everything it watches is gone, so waiting for checks is quick when
+/// nothing leaks.
+///
+/// Threading: main actor; checks run as main-actor tasks, so a main actor that never suspends
+/// (a synchronous read loop) never runs them.
+@MainActor
+public final class LeakDetector {
+  /// The detector every router uses unless told otherwise: a one-second grace period and
+  /// ``reportByAssertion(_:)``.
+  ///
+  /// ```swift
+  /// #expect(router.leakDetector === LeakDetector.shared)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public static let shared = LeakDetector()
+
+  /// How long a detached object may live on before it is reported.
+  ///
+  /// ```swift
+  /// let strict = LeakDetector(gracePeriod: .milliseconds(100))
+  /// ```
+  ///
+  /// Threading: immutable.
+  public let gracePeriod: Duration
+
+  private let handler: @MainActor (LeakReport) -> Void
+  private var nextCheckID: UInt64 = 0
+  private var checks: [UInt64: Task<Void, Never>] = [:]
+
+  /// Creates a detector with its own grace period and handler.
+  ///
+  /// ```swift
+  /// let detector = LeakDetector(gracePeriod: .seconds(2)) { report in log.warning("\(report)") }
+  /// ```
+  ///
+  /// Threading: main actor; `handler` runs on the main actor.
+  ///
+  /// - Parameters:
+  ///   - gracePeriod: how long a detached object may outlive its detach; one second by default.
+  ///   - handler: receives each leak; ``reportByAssertion(_:)`` by default.
+  public init(
+    gracePeriod: Duration = .seconds(1),
+    handler: @escaping @MainActor (LeakReport) -> Void = LeakDetector.reportByAssertion
+  ) {
+    self.gracePeriod = gracePeriod
+    self.handler = handler
+  }
+
+  /// The default handler: in a debug build, fails an assertion with the report, which prints it
+  /// and stops the program; in a release build, writes the report to standard error and goes on.
+  ///
+  /// ```swift
+  /// let detector = LeakDetector(gracePeriod: .seconds(3), handler: LeakDetector.reportByAssertion)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public static func reportByAssertion(_ report: LeakReport) {
+    #if DEBUG
+      assertionFailure(report.description)
+    #else
+      FileHandle.standardError.write(Data("\(report)\n".utf8))
+    #endif
+  }
+
+  /// Expects every napkin in the subtree of `router` to be deallocated within the grace period.
+  ///
+  /// ``Router/detachChild(_:)`` calls it; call it yourself for a subtree you drop another way.
+  ///
+  /// ```swift
+  /// detector.expectDeallocation(ofSubtree: child)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func expectDeallocation(ofSubtree router: any Routing) {
+    watch(TrackedObject.subtree(of: router), root: router)
+  }
+
+  /// Expects `object` to be deallocated within the grace period.
+  ///
+  /// ```swift
+  /// detector.expectDeallocation(of: session)
+  /// session = nil
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func expectDeallocation(of object: AnyObject) {
+    watch([TrackedObject(object, role: .object, napkin: object)], root: nil)
+  }
+
+  /// The number of checks still waiting for their objects to go away or their grace period to
+  /// end.
+  ///
+  /// ```swift
+  /// #expect(detector.pendingCheckCount == 0)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public var pendingCheckCount: Int { checks.count }
+
+  /// Returns when every check started so far, and every check started meanwhile, has ended.
+  ///
+  /// ```swift
+  /// await detector.waitForPendingChecks()
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func waitForPendingChecks() async {
+    while !checks.isEmpty {
+      for check in Array(checks.values) {
+        await check.value
+      }
+    }
+  }
+
+  private func watch(_ objects: [TrackedObject], root: (any Routing)?) {
+    var seen = Set<ObjectIdentifier>()
+    let unique = objects.filter { tracked in
+      guard let object = tracked.object else { return false }
+      return seen.insert(ObjectIdentifier(object)).inserted
+    }
+    guard !unique.isEmpty else { return }
+    let id = nextCheckID
+    nextCheckID += 1
+    let handler = handler
+    let start = ContinuousClock.now
+    let deadline = start + gracePeriod
+    // Poll often enough that a check of objects that do go away ends soon after they do.
+    let pollInterval = min(max(gracePeriod / 20, .milliseconds(1)), .milliseconds(50))
+    // A subtree watched while in a tree is expected to leave it; only one that was out of the
+    // tree and came back is forgiven.
+    let forgivable = !Self.isInTree(root)
+    checks[id] = Task { [weak self, weak root] in
+      var remaining = unique
+      while true {
+        remaining.removeAll { $0.object == nil }
+        if remaining.isEmpty || (forgivable && Self.isInTree(root)) { break }
+        let now = ContinuousClock.now
+        if now >= deadline {
+          for tracked in remaining {
+            handler(
+              LeakReport(
+                typeName: tracked.typeName, role: tracked.role, napkinName: tracked.napkinName,
+                outlived: now - start))
+          }
+          break
+        }
+        try? await Task.sleep(until: min(deadline, now + pollInterval), clock: .continuous)
+      }
+      self?.checks.removeValue(forKey: id)
+    }
+  }
+
+  private static func isInTree(_ root: (any Routing)?) -> Bool {
+    guard let root else { return false }
+    if let launched = root as? any LaunchRouting, launched.isLaunched { return true }
+    return AttachmentRegistry.isAttached(root)
+  }
+}

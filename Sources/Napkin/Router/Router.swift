@@ -1,0 +1,264 @@
+import Observation
+
+/// The base class of a napkin's router: a node of the router tree, which mirrors the component
+/// tree.
+///
+/// A router owns its interactor (and, for ``ViewableRouter``, its view) and the builders of its
+/// children; routes attach and detach the routers those builders return:
+///
+/// ```swift
+/// final class LoggedInRouter: Router<any LoggedInInteractable>, LoggedInRouting {
+///   private let homeBuilder: any HomeBuildable
+///
+///   init(interactor: any LoggedInInteractable, component: LoggedInComponent) {
+///     homeBuilder = HomeBuilder(dependency: component)
+///     super.init(interactor: interactor, component: component)
+///   }
+///
+///   override func didLoad() {
+///     attachChild(homeBuilder.build(withListener: interactor))
+///   }
+/// }
+/// ```
+///
+/// The contract of the tree:
+/// - ``attachChild(_:)`` activates the child's interactor, then loads the child (``didLoad()``
+///   runs once in a router's life), then activates any inactive descendants, top down.
+/// - ``detachChild(_:)`` deactivates the child's subtree depth first (the most recently attached
+///   grandchild's subtree first, the child's own interactor last), keeps the subtree's shape, and
+///   asks the ``leakDetector`` to expect the router, interactor, presenter, view and component of
+///   every napkin in the subtree to be deallocated.
+/// - Attaching a router that is attached anywhere, attaching a router to itself or to its own
+///   descendant, and detaching a router that is not a child stop the program with a message.
+///
+/// ``children`` is observable with Observation.
+///
+/// Threading: main actor.
+@MainActor
+open class Router<InteractorType>: Routing, Observable {
+  /// The napkin's interactor, through the type the router works with.
+  ///
+  /// ```swift
+  /// attachChild(profileBuilder.build(withListener: interactor))
+  /// ```
+  ///
+  /// Threading: main actor.
+  public let interactor: InteractorType
+
+  /// The same interactor, through its lifecycle role.
+  ///
+  /// ```swift
+  /// #expect(router.interactable.isActive)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public let interactable: any Interactable
+
+  /// The detector that watches the routers this one detaches.
+  ///
+  /// It defaults to ``LeakDetector/shared``. A router passes its detector to every child it
+  /// attaches, so setting it on the root before launch configures the whole tree:
+  ///
+  /// ```swift
+  /// root.leakDetector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final var leakDetector: LeakDetector = .shared
+
+  /// Keeps the napkin's component, and so its shared instances, alive as long as the router.
+  let component: (any Dependency)?
+
+  private var attached: [any Routing] = []
+  private var loaded = false
+  private let registrar = ObservationRegistrar()
+
+  /// Creates a router for `interactor` and, optionally, the napkin's `component`.
+  ///
+  /// Pass the component so that the napkin's shared instances live exactly as long as the napkin
+  /// and so that the leak detector can check it; `interactor` must subclass ``Interactor`` or
+  /// otherwise conform to ``Interactable``, which is checked here because a napkin's interactor
+  /// protocol is usually an existential that does not conform to it statically.
+  ///
+  /// ```swift
+  /// super.init(interactor: interactor, component: component)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public init(interactor: InteractorType, component: (any Dependency)? = nil) {
+    guard let interactable = interactor as? any Interactable else {
+      napkinMisuse(
+        "the interactor of \(Self.self), of type \(type(of: interactor as Any)), does not conform "
+          + "to Interactable. Make it subclass Interactor or PresentableInteractor.")
+    }
+    self.interactor = interactor
+    self.interactable = interactable
+    self.component = component
+  }
+
+  /// The attached child routers, oldest first; observable.
+  ///
+  /// ```swift
+  /// let profile = router.children.first { $0 is any ProfileRouting }
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final var children: [any Routing] {
+    registrar.access(self, keyPath: \.children)
+    return attached
+  }
+
+  /// Calls ``didLoad()`` the first time; later calls do nothing.
+  ///
+  /// ``attachChild(_:)`` and ``LaunchRouter/launch(from:)`` call it; a test of a single router may
+  /// call it directly.
+  ///
+  /// ```swift
+  /// router.load()
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final func load() {
+    guard !loaded else { return }
+    loaded = true
+    didLoad()
+  }
+
+  /// Called once, the first time the router is attached or launched, after its interactor became
+  /// active: attach the children that live as long as this napkin here. The default does nothing.
+  ///
+  /// ```swift
+  /// override func didLoad() {
+  ///   attachChild(homeBuilder.build(withListener: interactor))
+  /// }
+  /// ```
+  ///
+  /// Threading: main actor.
+  open func didLoad() {}
+
+  /// Attaches `child`, activates its interactor, loads it and activates its inactive descendants.
+  ///
+  /// Stops the program if `child` is this router, is attached anywhere, or is an ancestor of this
+  /// router.
+  ///
+  /// ```swift
+  /// attachChild(settingsBuilder.build(withListener: interactor))
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final func attachChild(_ child: any Routing) {
+    checkAttachable(child)
+    registrar.withMutation(of: self, keyPath: \.children) {
+      attached.append(child)
+    }
+    AttachmentRegistry.attach(child, to: self)
+    if let child = child as? any LeakTrackable {
+      child.inheritLeakDetector(leakDetector)
+    }
+    Self.activateSubtree(of: child)
+  }
+
+  /// Deactivates `child` and its subtree, deepest first, detaches it, and has the
+  /// ``leakDetector`` expect every napkin of the subtree to be deallocated.
+  ///
+  /// Stops the program if `child` is not a child of this router. Drop every reference to `child`
+  /// afterwards (a router that keeps a stored property for a child sets it to `nil`).
+  ///
+  /// ```swift
+  /// if let profile {
+  ///   detachChild(profile)
+  ///   self.profile = nil
+  /// }
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final func detachChild(_ child: any Routing) {
+    guard let index = attached.firstIndex(where: { $0 === child }) else {
+      let whereItIs =
+        AttachmentRegistry.parent(of: child).map { "it is attached to \(typeName(of: $0))" }
+        ?? "it is not attached anywhere"
+      napkinMisuse(
+        "detachChild(_:) called on \(typeName(of: self)) with \(typeName(of: child)), which is "
+          + "not one of its children (\(whereItIs)). Detach a router from the router that "
+          + "attached it, once.")
+    }
+    Self.deactivateSubtree(of: child)
+    _ = registrar.withMutation(of: self, keyPath: \.children) {
+      attached.remove(at: index)
+    }
+    AttachmentRegistry.detach(child)
+    leakDetector.expectDeallocation(ofSubtree: child)
+  }
+
+  private func checkAttachable(_ child: any Routing) {
+    let name = typeName(of: child)
+    if child === self {
+      napkinMisuse(
+        "attachChild(_:) called on \(name) with itself. A router cannot be its own child.")
+    }
+    if let parent = AttachmentRegistry.parent(of: child) {
+      napkinMisuse(
+        "attachChild(_:) called on \(typeName(of: self)) with \(name), which is already attached "
+          + "to \(typeName(of: parent)). Detach it there first, or build a new router.")
+    }
+    if let launched = child as? any LaunchRouting, launched.isLaunched {
+      napkinMisuse(
+        "attachChild(_:) called on \(typeName(of: self)) with \(name), a launched root. A root "
+          + "cannot become a child.")
+    }
+    var ancestor = AttachmentRegistry.parent(of: self)
+    while let current = ancestor {
+      if current === child {
+        napkinMisuse(
+          "attachChild(_:) called on \(typeName(of: self)) with its own ancestor \(name). The "
+            + "router tree cannot have cycles.")
+      }
+      ancestor = AttachmentRegistry.parent(of: current)
+    }
+  }
+
+  private static func activateSubtree(of router: any Routing) {
+    if !router.interactable.isActive {
+      router.interactable.activate()
+    }
+    router.load()
+    for child in router.children {
+      activateSubtree(of: child)
+    }
+  }
+
+  private static func deactivateSubtree(of router: any Routing) {
+    for child in router.children.reversed() {
+      deactivateSubtree(of: child)
+    }
+    if router.interactable.isActive {
+      router.interactable.deactivate()
+    }
+  }
+}
+
+extension Router: LeakTrackable {
+  var trackedObjects: [TrackedObject] {
+    var objects = [
+      TrackedObject(self, role: .router, napkin: self),
+      TrackedObject(interactable, role: .interactor, napkin: self),
+    ]
+    if let viewable = self as? any ViewableRouting {
+      objects.append(TrackedObject(viewable.viewControllable, role: .view, napkin: self))
+    }
+    // When the view is the presenter, it is reported once, as the view.
+    if let holder = interactable as? any PresenterHolding, let presenter = holder.heldPresenter,
+      !objects.contains(where: { $0.object === presenter })
+    {
+      objects.append(TrackedObject(presenter, role: .presenter, napkin: self))
+    }
+    if let component {
+      objects.append(TrackedObject(component, role: .component, napkin: self))
+    }
+    return objects
+  }
+
+  func inheritLeakDetector(_ detector: LeakDetector) {
+    leakDetector = detector
+  }
+}

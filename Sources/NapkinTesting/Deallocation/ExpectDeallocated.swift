@@ -1,0 +1,55 @@
+import Napkin
+import Testing
+
+/// Records a test issue for every object that is still alive `gracePeriod` after the call: the
+/// object itself or, for a router, the router, interactor, presenter, view and component of every
+/// napkin in its subtree.
+///
+/// Pass the last strong reference, with `consume` for a local, and detach a router first: the
+/// helper owns the reference it is given and drops it before waiting.
+///
+/// ```swift
+/// @Test @MainActor func profileGoesAwayWhenClosed() async {
+///   home.routeToProfile()
+///   let profile = home.children[0]
+///   home.routeBack()
+///   await expectDeallocated(consume profile, within: .seconds(1))
+/// }
+/// ```
+///
+/// Each issue names the leaked type, its role, its napkin and how long it outlived the call,
+/// e.g. `ProfileInteractor, the interactor of ProfileRouter, is still alive 1002 ms after ...`.
+/// The call returns as soon as everything watched is gone, so it is quick when nothing leaks.
+/// It uses its own ``LeakDetector``, so it neither needs nor disturbs the tree's detector.
+///
+/// Threading: main actor.
+///
+/// - Parameters:
+///   - object: the object or router subtree expected to go away; consumed.
+///   - gracePeriod: how long it may live on; one second by default.
+///   - sourceLocation: where to attribute the issues; the caller's line by default.
+@MainActor
+public func expectDeallocated(
+  _ object: consuming AnyObject,
+  within gracePeriod: Duration = .seconds(1),
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let collected = CollectedReports()
+  let detector = LeakDetector(gracePeriod: gracePeriod) { collected.reports.append($0) }
+  if let router = object as? any Routing {
+    detector.expectDeallocation(ofSubtree: router)
+  } else {
+    detector.expectDeallocation(of: object)
+  }
+  _ = consume object
+  await detector.waitForPendingChecks()
+  for report in collected.reports {
+    Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
+  }
+}
+
+/// The reports of one call, appended on the main actor by the detector's handler.
+@MainActor
+private final class CollectedReports {
+  var reports: [LeakReport] = []
+}

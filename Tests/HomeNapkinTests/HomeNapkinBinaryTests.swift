@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The built program, run as a user would: input piped in, output and exit status checked.
+@Suite struct HomeNapkinBinaryTests {
+  @Test func aPipedSessionRunsToTheEndOfInputAndExitsWithZero() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(
+      executable, input: "login alice\nprofile\nback\nsettings\ntree\nlogout\n")
+
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    #expect(run.standardOutput.hasPrefix("== Welcome ==\n"))
+    #expect(run.standardOutput.contains("> login alice\n== Home ==\nSigned in as alice.\n"))
+    #expect(run.standardOutput.contains("> profile\n== Profile ==\nName: alice\n"))
+    #expect(run.standardOutput.contains("> tree\nRoot\n  LoggedIn\n    Home\n      Settings\n"))
+    #expect(run.standardOutput.hasSuffix("> logout\n== Welcome ==\n" + welcomeBody))
+  }
+
+  @Test func quitEndsTheProgramWithZeroBeforeTheRestOfTheInput() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, input: "quit\nlogin alice\n")
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "== Welcome ==\n" + welcomeBody + "> quit\n")
+  }
+
+  @Test func anUnknownCommandPrintsHelpAndTheProgramGoesOn() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, input: "dance\nlogin bob\n")
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("Unknown command `dance`.\nCommands:\n"))
+    #expect(run.standardOutput.contains("Signed in as bob."))
+  }
+
+  @Test func helpPrintsUsageAndExitsWithZero() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, arguments: ["--help"], input: "")
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("Usage: HomeNapkin [--help]\n"))
+    #expect(run.standardOutput.contains("  login <name>  sign in"))
+  }
+
+  @Test func anUnknownArgumentIsAUsageError() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, arguments: ["--verbose"], input: "")
+
+    #expect(run.status == 64)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "HomeNapkin: unknown argument `--verbose`. Try `HomeNapkin --help`.\n")
+  }
+
+  private let welcomeBody = """
+    Nobody is signed in. Type `login <name>` to sign in.
+    Commands: login <name>, tree, help, quit
+
+
+    """
+}

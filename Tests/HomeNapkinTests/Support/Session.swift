@@ -1,0 +1,66 @@
+import Napkin
+
+@testable import HomeNapkin
+
+/// A headless HomeNapkin: the real shell and tree, scripted one line at a time, its output
+/// captured and its leak reports collected.
+@MainActor
+final class Session {
+  let shell: Shell
+  let leaks: LeakCollector
+  private let buffer = OutputBuffer()
+
+  init(gracePeriod: Duration = .seconds(1)) {
+    let leaks = LeakCollector(gracePeriod: gracePeriod)
+    self.leaks = leaks
+    shell = Shell(
+      input: ScriptedInput([]), output: { [buffer] in buffer.text += $0 }, echo: false,
+      prompt: false, leakDetector: leaks.detector)
+    shell.start()
+    buffer.text = ""
+  }
+
+  /// Runs `line` and returns what it printed.
+  @discardableResult
+  func type(_ line: String) -> String {
+    buffer.text = ""
+    shell.handle(line)
+    return buffer.text
+  }
+
+  /// The routers of the live tree, root first, depth first.
+  var routers: [any Routing] {
+    var all: [any Routing] = []
+    func visit(_ router: any Routing) {
+      all.append(router)
+      router.children.forEach(visit)
+    }
+    visit(shell.root)
+    return all
+  }
+
+  /// The live router whose napkin is called `name` (`"Home"` for `HomeRouter`).
+  func router(named name: String) -> (any Routing)? {
+    routers.first { NapkinTree.name(of: $0) == name }
+  }
+}
+
+/// Text written by the shell.
+@MainActor
+final class OutputBuffer {
+  var text = ""
+}
+
+/// A leak detector whose reports a test can read.
+@MainActor
+final class LeakCollector {
+  private(set) var reports: [LeakReport] = []
+  private(set) lazy var detector = LeakDetector(gracePeriod: gracePeriod) { [weak self] in
+    self?.reports.append($0)
+  }
+  private let gracePeriod: Duration
+
+  init(gracePeriod: Duration) {
+    self.gracePeriod = gracePeriod
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import NapkinToolKit
+
+exit(NapkinCommandLine.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,39 @@
+/// The component tree in Graphviz DOT: `napkin graph --format dot | dot -Tsvg > tree.svg`.
+enum DotGraph {
+  static func render(_ wiring: Wiring) -> String {
+    var lines = [
+      "digraph napkin {",
+      "  rankdir=TB;",
+      "  node [shape=box, fontname=\"Helvetica\"];",
+    ]
+    for component in wiring.components {
+      var label = [component.name]
+      label += component.memberGroups.map { "\($0.label): " + $0.names.joined(separator: ", ") }
+      var attributes = "label=\"\(label.map(escaped).joined(separator: "\\n"))\""
+      if component.orphanNote != nil {
+        attributes += ", style=dashed"
+      }
+      lines.append("  \"\(escaped(component.name))\" [\(attributes)];")
+    }
+    for component in wiring.components {
+      for edge in component.children {
+        lines.append(
+          "  \"\(escaped(component.name))\" -> \"\(escaped(edge.child))\" "
+            + "[label=\"\(escaped(edge.protocolName))\"];")
+      }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character == "\"" || character == "\\" {
+        result.append("\\")
+      }
+      result.append(character)
+    }
+    return result
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The output formats of `napkin graph`.
+enum GraphFormat: String, CaseIterable, Sendable {
+  case text
+  case dot
+  case mermaid
+  case json
+
+  func render(_ wiring: Wiring, problems: [InputProblem]) -> String {
+    switch self {
+    case .text: TextGraph.render(wiring)
+    case .dot: DotGraph.render(wiring)
+    case .mermaid: MermaidGraph.render(wiring)
+    case .json: JSONGraph.render(wiring, problems: problems)
+    }
+  }
+}
+
+extension ComponentNode {
+  /// The non-empty member groups, labelled as the graph prints them.
+  var memberGroups: [(label: String, names: [String])] {
+    [("shared", sharedNames), ("fresh", freshNames), ("pass-through", passThroughNames)]
+      .filter { !$0.names.isEmpty }
+  }
+
+  /// Why a component without parents has none, or nil for a real root.
+  var orphanNote: String? {
+    guard parents.isEmpty, !isRoot else { return nil }
+    if dependencyProtocols.isEmpty {
+      return "its dependency type is not a protocol napkin can read"
+    }
+    return "no component conforms to \(dependencyProtocols.joined(separator: " & "))"
+  }
+}

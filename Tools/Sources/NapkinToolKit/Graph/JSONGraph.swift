@@ -1,0 +1,58 @@
+import Foundation
+
+/// The component tree as JSON, for other tools.
+enum JSONGraph {
+  struct Document: Codable {
+    var components: [Component]
+    var roots: [String]
+    var problems: [InputProblem]
+  }
+
+  struct Component: Codable {
+    var name: String
+    var location: String
+    var dependency: [String]
+    var parents: [String]
+    var children: [Child]
+    var shared: [String]
+    var fresh: [String]
+    var passThrough: [String]
+    var orphan: String?
+  }
+
+  struct Child: Codable {
+    var name: String
+    var via: String
+  }
+
+  static func render(_ wiring: Wiring, problems: [InputProblem]) -> String {
+    let document = Document(
+      components: wiring.components.map { node in
+        Component(
+          name: node.name,
+          location: node.position.description,
+          dependency: node.dependencyProtocols,
+          parents: node.parents,
+          children: node.children.map { Child(name: $0.child, via: $0.protocolName) },
+          shared: node.sharedNames,
+          fresh: node.freshNames,
+          passThrough: node.passThroughNames,
+          orphan: node.orphanNote
+        )
+      },
+      roots: wiring.roots.map(\.name),
+      problems: problems
+    )
+    return JSONOutput.encode(document)
+  }
+}
+
+/// Pretty, key-sorted JSON text with a final newline.
+enum JSONOutput {
+  static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,251 @@
+import SwiftSyntax
+
+/// Walks one file's syntax tree once and records the declarations and references that the graph
+/// and the lint rules need. It never decides what is a component: that takes every file.
+final class FactCollector: SyntaxVisitor {
+  private(set) var facts: FileFacts
+  private let converter: SourceLocationConverter
+  /// The names of the types the walk is inside, innermost last.
+  private var enclosingTypes: [String] = []
+
+  init(path: String, converter: SourceLocationConverter) {
+    self.facts = FileFacts(path: path)
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  func position(of node: some SyntaxProtocol) -> SourcePosition {
+    let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    return SourcePosition(file: facts.path, line: location.line, column: location.column)
+  }
+
+  // MARK: Types
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
+    var superclass: String?
+    var arguments: [String] = []
+    if let first = inherited.first {
+      superclass = TypeNames.simpleNames(first).first
+      arguments = TypeNames.genericArgumentNames(first)
+    }
+    facts.classes.append(
+      ClassFact(
+        name: node.name.text,
+        superclass: superclass,
+        superclassArguments: arguments,
+        conformances: inherited.flatMap(TypeNames.simpleNames),
+        properties: properties(in: node.memberBlock),
+        position: position(of: node.name)
+      )
+    )
+    enclosingTypes.append(node.name.text)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClassDeclSyntax) { enclosingTypes.removeLast() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = TypeNames.simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
+    facts.extensions.append(
+      ExtensionFact(
+        extendedType: name,
+        conformances: node.inheritanceClause?.inheritedTypes.flatMap {
+          TypeNames.simpleNames($0.type)
+        } ?? [],
+        properties: properties(in: node.memberBlock),
+        position: position(of: node.extendedType)
+      )
+    )
+    enclosingTypes.append(name)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { enclosingTypes.removeLast() }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    let requirements = Self.variables(in: node.memberBlock.members)
+      .flatMap {
+        $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      }
+    facts.protocols.append(
+      ProtocolFact(
+        name: node.name.text,
+        inherited: node.inheritanceClause?.inheritedTypes.flatMap {
+          TypeNames.simpleNames($0.type)
+        } ?? [],
+        requirements: requirements,
+        position: position(of: node.name)
+      )
+    )
+    enclosingTypes.append(node.name.text)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ProtocolDeclSyntax) { enclosingTypes.removeLast() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enclosingTypes.append(node.name.text)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: StructDeclSyntax) { enclosingTypes.removeLast() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enclosingTypes.append(node.name.text)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: EnumDeclSyntax) { enclosingTypes.removeLast() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enclosingTypes.append(node.name.text)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ActorDeclSyntax) { enclosingTypes.removeLast() }
+
+  // MARK: Scopes that give `shared` its `#function` key
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let body = node.body {
+      let count = node.signature.parameterClause.parameters.count
+      recordScope(.function(name: node.name.text, parameterCount: count), body: body)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    // An initializer runs once per instance, so only two calls in it collide.
+    if let body = node.body {
+      recordScope(.initializer, body: body)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let accessors = node.accessorBlock {
+      let count = node.parameterClause.parameters.count
+      recordScope(.function(name: "subscript", parameterCount: count), body: accessors)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+    // Every accessor of one property gets the property's name from `#function`: one scope.
+    if let accessors = node.accessorBlock,
+      let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      node.parent?.parent?.is(VariableDeclSyntax.self) == true
+    {
+      recordScope(.accessor(property: name), body: accessors)
+    }
+    return .visitChildren
+  }
+
+  private func recordScope(_ kind: SharedScopeFact.Kind, body: some SyntaxProtocol) {
+    let finder = SharedCallFinder(root: Syntax(body))
+    finder.walk(body)
+    guard !finder.calls.isEmpty else { return }
+    facts.sharedScopes.append(
+      SharedScopeFact(
+        enclosingType: enclosingTypes.last ?? "",
+        kind: kind,
+        calls: finder.calls.map { position(of: $0) }
+      )
+    )
+  }
+
+  // MARK: References
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    // The member of `a.b` is recorded (or not) by the member access itself.
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      return .visitChildren
+    }
+    facts.referencedNames.insert(node.baseName.text)
+    return .visitChildren
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    facts.referencedNames.insert(node.name.text)
+    return .visitChildren
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if !PropertyClassifier.isDependency(node.base) {
+      facts.memberNames.insert(node.declName.baseName.text)
+    }
+    return .visitChildren
+  }
+
+  // MARK: Properties
+
+  /// The variable declarations among `members`, including those in every branch of `#if`: the
+  /// tool does not know the build configuration, so it checks them all.
+  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
+    members.flatMap { member -> [VariableDeclSyntax] in
+      if let variable = member.decl.as(VariableDeclSyntax.self) {
+        return [variable]
+      }
+      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
+      return conditional.clauses.flatMap { clause -> [VariableDeclSyntax] in
+        guard case .decls(let nested) = clause.elements else { return [] }
+        return variables(in: nested)
+      }
+    }
+  }
+
+  private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
+    var result: [PropertyFact] = []
+    for variable in Self.variables(in: members.members) {
+      let isTypeMember = variable.modifiers.contains {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      }
+      if isTypeMember { continue }
+      let isVariable = variable.bindingSpecifier.tokenKind == .keyword(.var)
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
+          continue
+        }
+        result.append(
+          PropertyFact(
+            name: name.text,
+            kind: PropertyClassifier.kind(of: binding, isVariable: isVariable),
+            position: position(of: name),
+            keywordPosition: position(of: variable.bindingSpecifier)
+          )
+        )
+      }
+    }
+    return result
+  }
+}
+
+/// Finds the `shared` calls that take their key from `#function` in one scope, without entering
+/// nested declarations (they have keys of their own).
+private final class SharedCallFinder: SyntaxVisitor {
+  private let root: Syntax
+  private(set) var calls: [FunctionCallExprSyntax] = []
+
+  init(root: Syntax) {
+    self.root = root
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if PropertyClassifier.isDefaultKeyedSharedCall(node) {
+      calls.append(node)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    Syntax(node).id == root.id ? .visitChildren : .skipChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

@@ -1,0 +1,36 @@
+import SwiftSyntax
+
+/// Reads the names out of type syntax: `any A & B` is A and B, `Napkin.Component` is `Component`.
+enum TypeNames {
+  static func simpleNames(_ type: TypeSyntax) -> [String] {
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return [identifier.name.text]
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return [member.name.text]
+    }
+    if let existential = type.as(SomeOrAnyTypeSyntax.self) {
+      return simpleNames(existential.constraint)
+    }
+    if let composition = type.as(CompositionTypeSyntax.self) {
+      return composition.elements.flatMap { simpleNames($0.type) }
+    }
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      return simpleNames(attributed.baseType)
+    }
+    return []
+  }
+
+  /// The names inside the generic arguments of `type`: `Component<any HomeDependency>` gives
+  /// `HomeDependency`.
+  static func genericArgumentNames(_ type: TypeSyntax) -> [String] {
+    let clause =
+      type.as(IdentifierTypeSyntax.self)?.genericArgumentClause
+      ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
+    guard let clause else { return [] }
+    return clause.arguments.flatMap { argument -> [String] in
+      guard let argumentType = Syntax(argument.argument).as(TypeSyntax.self) else { return [] }
+      return simpleNames(argumentType)
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/// One thing `napkin lint` found: where, what is wrong, how to fix it.
+struct Finding: Hashable, Sendable, Codable {
+  /// The rules, by the identifier printed with each finding.
+  enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+    case storedVariable = "stored-var"
+    case sharedInMethodWithParameters = "shared-in-method-with-parameters"
+    case sharedCalledTwice = "shared-called-twice"
+    case unconformedDependency = "unconformed-dependency"
+    case unusedPassThrough = "unused-pass-through"
+  }
+
+  var rule: Rule
+  var position: SourcePosition
+  var message: String
+  var fix: String
+}

@@ -1,0 +1,44 @@
+/// The output formats of `napkin lint`.
+enum LintFormat: String, CaseIterable, Sendable {
+  case text
+  case json
+
+  private struct Document: Codable {
+    var findings: [Entry]
+    var problems: [InputProblem]
+  }
+
+  private struct Entry: Codable {
+    var rule: String
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+    var fix: String
+  }
+
+  func render(_ findings: [Finding], problems: [InputProblem], fileCount: Int) -> String {
+    switch self {
+    case .text:
+      var text = ""
+      for finding in findings {
+        text += "\(finding.position): \(finding.rule.rawValue): \(finding.message)\n"
+        text += "    fix: \(finding.fix)\n"
+      }
+      let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
+      switch findings.count {
+      case 0: text += "No findings in \(files).\n"
+      case 1: text += "1 finding in \(files).\n"
+      default: text += "\(findings.count) findings in \(files).\n"
+      }
+      return text
+    case .json:
+      let entries = findings.map {
+        Entry(
+          rule: $0.rule.rawValue, file: $0.position.file, line: $0.position.line,
+          column: $0.position.column, message: $0.message, fix: $0.fix)
+      }
+      return JSONOutput.encode(Document(findings: entries, problems: problems))
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/// The lint rules, run over a resolved ``Wiring``.
+enum Linter {
+  static func findings(in wiring: Wiring) -> [Finding] {
+    var findings = storedVariables(wiring) + sharedKeyCollisions(wiring)
+    findings += unconformedDependencies(wiring) + unusedPassThroughs(wiring)
+    return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
+  }
+
+  /// A component is `@unchecked Sendable`: a stored `var` in it is a data race waiting to happen.
+  static func storedVariables(_ wiring: Wiring) -> [Finding] {
+    wiring.components.flatMap { component in
+      component.properties.compactMap { property -> Finding? in
+        guard case .stored(isVariable: true) = property.kind else { return nil }
+        return Finding(
+          rule: .storedVariable,
+          position: property.keywordPosition,
+          message: "stored `var \(property.name)` in \(component.name): components are "
+            + "`@unchecked Sendable`, so nothing guards this variable against concurrent access",
+          fix: "make it a `let`, or a computed property over `shared { }`; state that really "
+            + "changes belongs in an interactor or behind a `Mutex`"
+        )
+      }
+    }
+  }
+
+  /// `shared` takes its key from `#function`: a method's name is the same for every argument,
+  /// and two calls in one accessor get the same key.
+  static func sharedKeyCollisions(_ wiring: Wiring) -> [Finding] {
+    let componentNames = Set(wiring.components.map(\.name))
+    var findings: [Finding] = []
+    for file in wiring.files {
+      for scope in file.sharedScopes where componentNames.contains(scope.enclosingType) {
+        let owner = scope.enclosingType
+        if case .function(let name, let count) = scope.kind, count > 0,
+          let first = scope.calls.first
+        {
+          findings.append(
+            Finding(
+              rule: .sharedInMethodWithParameters,
+              position: first,
+              message: "`shared` in \(owner).\(name), a method with \(count) parameter"
+                + (count == 1 ? "" : "s") + ": its key is the method's name, so every argument "
+                + "gets the instance built for the first call",
+              fix: "move it to a computed property without parameters, or pass "
+                + "`forCallerKey:` with a key that includes the arguments"
+            )
+          )
+        }
+        guard scope.calls.count > 1 else { continue }
+        let place: String
+        switch scope.kind {
+        case .accessor(let property): place = "the accessors of `\(property)`"
+        case .function(let name, _): place = "`\(name)`"
+        case .initializer: place = "an initializer"
+        }
+        for call in scope.calls.dropFirst() {
+          findings.append(
+            Finding(
+              rule: .sharedCalledTwice,
+              position: call,
+              message: "`shared` called \(scope.calls.count) times in \(place) of \(owner): "
+                + "every call gets the same `#function` key, and one key holds one instance "
+                + "(another type stops the program; a call inside the first one's factory is "
+                + "a cycle)",
+              fix: "give each instance a computed property of its own, and read that property "
+                + "here"
+            )
+          )
+        }
+      }
+    }
+    return findings
+  }
+
+  /// A dependency protocol no component conforms to: the napkin that needs it has no parent.
+  static func unconformedDependencies(_ wiring: Wiring) -> [Finding] {
+    var conformed: Set<String> = []
+    for component in wiring.components {
+      conformed.formUnion(component.conformances)
+    }
+    return wiring.dependencyProtocols.subtracting(conformed).compactMap { name in
+      guard let declared = wiring.protocols[name] else { return nil }
+      let users = wiring.components.filter { $0.dependencyProtocols.contains(name) }.map(\.name)
+      let who = users.isEmpty ? "" : " (needed by \(users.joined(separator: ", ")))"
+      let child = name.hasSuffix("Dependency") ? String(name.dropLast("Dependency".count)) : name
+      return Finding(
+        rule: .unconformedDependency,
+        position: declared.position,
+        message: "no component conforms to `\(name)`\(who): the napkin has no parent that "
+          + "can build it",
+        fix: "conform the parent component in an extension "
+          + "(`extension ParentComponent: \(name) {}` in `ParentComponent+\(child).swift`), "
+          + "or remove the protocol"
+      )
+    }
+  }
+
+  /// A pass-through (`dependency.x`) that no child's dependency protocol requires and nothing
+  /// that names the component reads.
+  static func unusedPassThroughs(_ wiring: Wiring) -> [Finding] {
+    var findings: [Finding] = []
+    // Files that name a component, indexed once so the rule stays linear in the source size.
+    let componentNames = Set(wiring.components.map(\.name))
+    var related: [String: [FileFacts]] = [:]
+    for file in wiring.files {
+      var named = file.referencedNames.intersection(componentNames)
+      named.formUnion(file.classes.map(\.name).filter(componentNames.contains))
+      named.formUnion(file.extensions.map(\.extendedType).filter(componentNames.contains))
+      for name in named {
+        related[name, default: []].append(file)
+      }
+    }
+    for component in wiring.components {
+      let passThroughs = component.properties.filter {
+        if case .passThrough = $0.kind { return true }
+        return false
+      }
+      guard !passThroughs.isEmpty else { continue }
+      let required = Set(
+        component.conformances.flatMap { wiring.protocols[$0]?.requirements ?? [] })
+      let related = related[component.name] ?? []
+      for property in passThroughs where !required.contains(property.name) {
+        let read = related.contains {
+          $0.memberNames.contains(property.name) || $0.referencedNames.contains(property.name)
+        }
+        if read { continue }
+        findings.append(
+          Finding(
+            rule: .unusedPassThrough,
+            position: property.position,
+            message: "pass-through `\(property.name)` in \(component.name) is used by no child: "
+              + "no dependency protocol \(component.name) conforms to requires it, and nothing "
+              + "reads it",
+            fix: "remove it, or add `var \(property.name): ... { get }` to the dependency "
+              + "protocol of the child that needs it"
+          )
+        )
+      }
+    }
+    return findings
+  }
+}

@@ -1,0 +1,95 @@
+/// What a component's property is, as far as the wiring is concerned.
+enum PropertyKind: Hashable, Sendable {
+  /// `var x: T { shared { ... } }`: built once, lives as long as the component.
+  case shared
+  /// A computed property that constructs something on every read.
+  case fresh
+  /// `var x: T { dependency.y }`: handed down from the parent; `member` is `y`.
+  case passThrough(member: String)
+  /// A stored property; `isVariable` is true for `var` (and `lazy var`).
+  case stored(isVariable: Bool)
+  /// Any other computed property (a literal, a chain, a `switch`...).
+  case computed
+}
+
+/// One instance property declared in a class or in an extension of it.
+struct PropertyFact: Hashable, Sendable {
+  var name: String
+  var kind: PropertyKind
+  /// Where the property's name is written.
+  var position: SourcePosition
+  /// Where the binding keyword (`var` / `let`) is written.
+  var keywordPosition: SourcePosition
+}
+
+/// A class declaration, whatever its superclass: whether it is a component is decided later,
+/// once every file is read (a component may inherit from a component declared elsewhere).
+struct ClassFact: Hashable, Sendable {
+  var name: String
+  /// The first entry of the inheritance clause, its simple name (`Component`, `EmptyComponent`).
+  var superclass: String?
+  /// Protocol names inside the superclass's generic argument: `Component<any A & B>` gives A, B.
+  var superclassArguments: [String]
+  /// The remaining entries of the inheritance clause (and the first one, when it is a protocol).
+  var conformances: [String]
+  var properties: [PropertyFact]
+  var position: SourcePosition
+}
+
+/// An extension: it may add conformances (an edge of the tree) and computed properties.
+struct ExtensionFact: Hashable, Sendable {
+  var extendedType: String
+  var conformances: [String]
+  var properties: [PropertyFact]
+  var position: SourcePosition
+}
+
+/// A protocol declaration with the names of its property requirements.
+struct ProtocolFact: Hashable, Sendable {
+  var name: String
+  var inherited: [String]
+  var requirements: [String]
+  var position: SourcePosition
+}
+
+/// A function, initializer, subscript or accessor body that calls `shared` with its default
+/// `#function` key, recorded with the type it belongs to.
+struct SharedScopeFact: Hashable, Sendable {
+  enum Kind: Hashable, Sendable {
+    /// A property getter; the key is the property's name.
+    case accessor(property: String)
+    /// A function or subscript; `parameterCount` parameters all share one key.
+    case function(name: String, parameterCount: Int)
+    /// An initializer: it runs once per instance, so only a second call in it collides.
+    case initializer
+  }
+
+  var enclosingType: String
+  var kind: Kind
+  /// Each `shared` call without an explicit `forCallerKey:`.
+  var calls: [SourcePosition]
+}
+
+/// A problem with the input itself: a missing path, an unreadable file, a syntax error.
+struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// Where it is: a path, optionally with `:line:column`.
+  var location: String
+  var message: String
+
+  var description: String { "\(location): error: \(message)" }
+}
+
+/// Everything the analysis needs from one source file.
+struct FileFacts: Sendable {
+  var path: String
+  var classes: [ClassFact] = []
+  var extensions: [ExtensionFact] = []
+  var protocols: [ProtocolFact] = []
+  var sharedScopes: [SharedScopeFact] = []
+  /// Names this file refers to (types and values), not the names it declares.
+  var referencedNames: Set<String> = []
+  /// Names read as members (`x.name`), except members of `dependency` (a pass-through's source).
+  var memberNames: Set<String> = []
+  /// Syntax errors, reported with their location; the rest of the file is still analysed.
+  var problems: [InputProblem] = []
+}

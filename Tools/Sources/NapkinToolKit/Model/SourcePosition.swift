@@ -1,0 +1,12 @@
+/// A place in a source file, as people and editors read it: 1-based line and column.
+struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  var file: String
+  var line: Int
+  var column: Int
+
+  var description: String { "\(file):\(line):\(column)" }
+
+  static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+  }
+}

@@ -1,0 +1,234 @@
+/// The text of the files `napkin new` writes, for a napkin `name` below `parent`.
+///
+/// The code follows the napkin units: `Builder<any XDependency>`, `ViewableRouter`,
+/// `PresentableInteractor`, `Presenter` and a `ViewControllable` view, one type family per file.
+struct NapkinTemplates {
+  var name: String
+  var parent: String
+
+  private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
+
+  var component: String {
+    """
+    import Napkin
+
+    /// What the \(name) napkin needs from its parent's component.
+    protocol \(name)Dependency: Dependency {}
+
+    /// The \(name) napkin's component: what it builds (`shared { }`), what it hands down
+    /// (`dependency.x`), and the dependency protocols of its children.
+    final class \(name)Component: Component<any \(name)Dependency>, @unchecked Sendable {
+      // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+      // Keep it that way: `let`s, `shared { }` and computed properties only (`napkin lint`).
+    }
+
+    """
+  }
+
+  var builder: String {
+    """
+    import Napkin
+
+    /// Builds the \(name) napkin.
+    @MainActor
+    protocol \(name)Buildable: Buildable {
+      func build(withListener listener: any \(name)Listener) -> any \(name)Routing
+    }
+
+    /// Builds the \(name) napkin's component, view, presenter, interactor and router.
+    final class \(name)Builder: Builder<any \(name)Dependency>, \(name)Buildable {
+      func build(withListener listener: any \(name)Listener) -> any \(name)Routing {
+        let component = \(name)Component(dependency: dependency)
+        let view = \(name)View()
+        let presenter = \(name)Presenter(viewController: view)
+        let interactor = \(name)Interactor(presenter: presenter)
+        interactor.listener = listener
+        return \(name)Router(interactor: interactor, viewController: view, component: component)
+      }
+    }
+
+    """
+  }
+
+  var router: String {
+    """
+    import Napkin
+
+    /// What the \(name) interactor may ask of its router.
+    @MainActor
+    protocol \(name)Routing: ViewableRouting {}
+
+    /// Attaches and detaches the \(name) napkin's children.
+    final class \(name)Router: ViewableRouter<any \(name)Interactable, any \(name)ViewControllable>,
+      \(name)Routing
+    {
+      override init(
+        interactor: any \(name)Interactable,
+        viewController: any \(name)ViewControllable,
+        component: (any Dependency)? = nil
+      ) {
+        super.init(interactor: interactor, viewController: viewController, component: component)
+        interactor.router = self
+      }
+    }
+
+    """
+  }
+
+  var interactor: String {
+    """
+    import Napkin
+
+    /// What the \(name) napkin tells its parent; the parent's interactor conforms.
+    @MainActor
+    protocol \(name)Listener: AnyObject {
+      func \(lower)DidFinish()
+    }
+
+    /// The \(name) interactor as its router sees it.
+    @MainActor
+    protocol \(name)Interactable: Interactable {
+      var router: (any \(name)Routing)? { get set }
+      var listener: (any \(name)Listener)? { get set }
+    }
+
+    /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
+    final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
+      \(name)Interactable
+    {
+      weak var router: (any \(name)Routing)?
+      weak var listener: (any \(name)Listener)?
+
+      override func didBecomeActive() {
+        super.didBecomeActive()
+        presenter.present(title: "\(name)")
+      }
+
+      /// Tells the parent that the \(name) napkin is done.
+      func finish() {
+        listener?.\(lower)DidFinish()
+      }
+    }
+
+    """
+  }
+
+  var presenter: String {
+    """
+    import Napkin
+
+    /// What the \(name) interactor asks its presenter to show.
+    @MainActor
+    protocol \(name)Presentable: Presentable {
+      func present(title: String)
+    }
+
+    /// Turns the \(name) interactor's model into what the view displays.
+    final class \(name)Presenter: Presenter<any \(name)ViewControllable>, \(name)Presentable {
+      func present(title: String) {
+        viewController.display(title: title, lines: [])
+      }
+    }
+
+    """
+  }
+
+  var view: String {
+    """
+    import Napkin
+
+    /// What the \(name) presenter and router need from the view.
+    @MainActor
+    protocol \(name)ViewControllable: ViewControllable {
+      func display(title: String, lines: [String])
+    }
+
+    /// The \(name) napkin's view: it keeps what it was asked to display.
+    @MainActor
+    final class \(name)View: \(name)ViewControllable {
+      private(set) var title = ""
+      private(set) var lines: [String] = []
+
+      func display(title: String, lines: [String]) {
+        self.title = title
+        self.lines = lines
+      }
+    }
+
+    """
+  }
+
+  var edge: String {
+    """
+    import Napkin
+
+    // The edge from \(parent) to \(name): `\(parent)Component` conforms to `\(name)Dependency`,
+    // and handing `self` to the child's builder is where the compiler checks that it provides
+    // all of it.
+    extension \(parent)Component: \(name)Dependency {
+      @MainActor
+      var \(lower)Builder: any \(name)Buildable {
+        \(name)Builder(dependency: self)
+      }
+    }
+
+    """
+  }
+
+  func test(module: String) -> String {
+    """
+    import Napkin
+    import Testing
+
+    @testable import \(module)
+
+    @MainActor
+    struct \(name)NapkinTests {
+      @Test func theViewShowsTheTitleWhenTheNapkinBecomesActive() throws {
+        let listener = \(name)ListenerSpy()
+        let router = \(name)Builder(dependency: \(name)DependencyFake())
+          .build(withListener: listener)
+        let view = try #require(router.viewControllable as? \(name)View)
+        #expect(view.title.isEmpty)
+
+        router.interactable.activate()
+        #expect(view.title == "\(name)")
+        router.interactable.deactivate()
+      }
+
+      @Test func finishingTellsTheListener() throws {
+        let listener = \(name)ListenerSpy()
+        let router = \(name)Builder(dependency: \(name)DependencyFake())
+          .build(withListener: listener)
+        let interactor = try #require(router.interactable as? \(name)Interactor)
+
+        interactor.finish()
+        #expect(listener.finishCount == 1)
+      }
+    }
+
+    """
+  }
+
+  func fakes(module: String) -> String {
+    """
+    import Napkin
+
+    @testable import \(module)
+
+    /// Stands in for the \(name) napkin's parent component.
+    final class \(name)DependencyFake: \(name)Dependency {}
+
+    /// Records what the \(name) napkin tells its parent.
+    @MainActor
+    final class \(name)ListenerSpy: \(name)Listener {
+      private(set) var finishCount = 0
+
+      func \(lower)DidFinish() {
+        finishCount += 1
+      }
+    }
+
+    """
+  }
+}

@@ -1,0 +1,64 @@
+/// What `napkin new` was asked to write, checked.
+struct ScaffoldRequest: Equatable, Sendable {
+  var name: String
+  var parent: String
+  var directory: String
+  var testsDirectory: String?
+  /// The module the tests `@testable import`; by default the name of `directory`.
+  var module: String?
+
+  init(
+    name: String,
+    parent: String,
+    directory: String = ".",
+    testsDirectory: String? = nil,
+    module: String? = nil
+  ) {
+    self.name = name
+    self.parent = parent
+    self.directory = directory
+    self.testsDirectory = testsDirectory
+    self.module = module
+  }
+
+  init(_ scanner: ArgumentScanner) throws(UsageError) {
+    guard let name = scanner.positional.first else {
+      throw UsageError(message: "missing the napkin's name: napkin new <Name> --parent <Parent>")
+    }
+    guard scanner.positional.count == 1 else {
+      throw UsageError(
+        message: "'napkin new' takes one name, got \(scanner.positional.count); "
+          + "see 'napkin new --help'")
+    }
+    guard let parent = scanner.options["--parent"] else {
+      throw UsageError(
+        message: "missing --parent: name the napkin whose component builds \(name), "
+          + "e.g. napkin new \(name) --parent Home")
+    }
+    for (role, value) in [("name", name), ("parent", parent)] {
+      try Self.check(value, role: role)
+    }
+    guard name != parent else {
+      throw UsageError(message: "a napkin cannot be its own parent: \(name)")
+    }
+    self.init(
+      name: name, parent: parent, directory: scanner.options["--into"] ?? ".",
+      testsDirectory: scanner.options["--tests"], module: scanner.options["--module"])
+  }
+
+  /// A napkin name becomes the prefix of type names: an identifier that starts upper-case.
+  private static func check(_ value: String, role: String) throws(UsageError) {
+    let isIdentifier =
+      value.first.map { $0.isUppercase && $0.isASCII } == true
+      && value.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
+    guard isIdentifier else {
+      throw UsageError(
+        message: "the \(role) '\(value)' is not a napkin name: use letters and digits, "
+          + "starting with an upper-case letter (e.g. Profile)")
+    }
+    for suffix in ["Component", "Builder", "Router", "Interactor"] where value.hasSuffix(suffix) {
+      throw UsageError(
+        message: "give the napkin's name without '\(suffix)': '\(value.dropLast(suffix.count))'")
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import NapkinToolKit
+
+/// The command line in process: arguments, help and exit statuses.
+struct CommandLineTests {
+  private func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
+    var console = RecordingConsole()
+    let status = NapkinCommandLine.run(arguments, console: &console)
+    return (status, console)
+  }
+
+  @Test func helpListsTheCommandsAndSucceeds() {
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      var console = RecordingConsole()
+      #expect(NapkinCommandLine.run(arguments, console: &console) == .success)
+      #expect(console.output.contains("napkin graph [PATH...]"))
+    }
+  }
+
+  @Test func eachCommandHasItsOwnHelp() {
+    #expect(run("graph", "--help").1.output.hasPrefix("Usage: napkin graph"))
+    #expect(run("lint", "-h").1.output.hasPrefix("Usage: napkin lint"))
+    #expect(run("new", "--help").1.output.hasPrefix("Usage: napkin new"))
+    #expect(run("help", "lint").1.output.hasPrefix("Usage: napkin lint"))
+  }
+
+  @Test func noArgumentsPrintsTheUsageAsAnError() {
+    let (status, console) = run()
+    #expect(status == .usage)
+    #expect(console.errors.contains("Usage:"))
+  }
+
+  @Test func anUnknownCommandIsAUsageError() {
+    let (status, console) = run("draw")
+    #expect(status == .usage)
+    #expect(console.errors.contains("unknown command 'draw'"))
+  }
+
+  @Test func anUnknownOptionOrFormatIsAUsageError() {
+    let (optionStatus, optionConsole) = run("graph", "--colour")
+    #expect(optionStatus == .usage)
+    #expect(optionConsole.errors.contains("unknown option '--colour' for 'napkin graph'"))
+    let (formatStatus, formatConsole) = run("lint", "--format=dot")
+    #expect(formatStatus == .usage)
+    #expect(
+      formatConsole.errors.contains("unknown format 'dot' for 'napkin lint'; use one of text, json")
+    )
+    let (valueStatus, valueConsole) = run("graph", "--format")
+    #expect(valueStatus == .usage)
+    #expect(valueConsole.errors.contains("option '--format' needs a value"))
+  }
+
+  @Test func lintWithFindingsExitsWithOne() {
+    let (status, console) = run("lint", Paths.fixture("StoredVariable/Found"))
+    #expect(status == .findings)
+    #expect(console.output.hasSuffix("3 findings in 1 file.\n"))
+    #expect(console.errors.isEmpty)
+  }
+
+  @Test func lintOfACleanTreeSucceeds() {
+    let (status, console) = run("lint", Paths.fixture("CleanTree"))
+    #expect(status == .success)
+    #expect(console.output == "No findings in 6 files.\n")
+  }
+
+  @Test func lintAsJSONListsRuleFileLineAndColumn() throws {
+    let (status, console) = run("lint", "--format", "json", Paths.fixture("SharedTwice/Found"))
+    #expect(status == .findings)
+    let object = try JSONSerialization.jsonObject(with: Data(console.output.utf8))
+    let findings = try #require((object as? [String: Any])?["findings"] as? [[String: Any]])
+    #expect(findings.count == 1)
+    #expect(findings.first?["rule"] as? String == "shared-called-twice")
+    #expect(findings.first?["line"] as? Int == 6)
+    #expect(findings.first?["column"] as? Int == 12)
+  }
+
+  @Test func aMissingPathExitsWithThreeAndTheRestIsDrawn() {
+    let (status, console) = run("graph", "/no/such/folder", Paths.fixture("CleanTree"))
+    #expect(status == .inputProblem)
+    #expect(console.errors.hasPrefix("/no/such/folder: error: no such file or directory"))
+    #expect(console.output.contains("4 components, 3 edges in 6 files"))
+  }
+
+  @Test func newNeedsANameAndAParent() {
+    #expect(run("new").1.errors.contains("missing the napkin's name"))
+    #expect(run("new", "Profile").1.errors.contains("missing --parent"))
+    #expect(run("new", "profile", "--parent", "Home").1.errors.contains("is not a napkin name"))
+    #expect(run("new", "ProfileBuilder", "--parent", "Home").1.errors.contains("without 'Builder'"))
+    #expect(run("new", "Home", "--parent", "Home").0 == .usage)
+  }
+
+  @Test func twoComponentsWithOneNameGetANoteButNoFailure() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("A/Root.swift", "final class RootComponent: EmptyComponent {}\n")
+    try scratch.write("B/Root.swift", "final class RootComponent: EmptyComponent {}\n")
+    let (status, console) = run("graph", scratch.path)
+    #expect(status == .success)
+    #expect(
+      console.errors
+        == "\(scratch.path)/A/Root.swift:1:13: note: 2 components are named RootComponent "
+        + "(also at \(scratch.path)/B/Root.swift:1:13); the first is used. "
+        + "Analyse one app at a time.\n")
+  }
+}

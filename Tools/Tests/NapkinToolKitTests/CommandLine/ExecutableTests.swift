@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The built `napkin` executable end to end: exit statuses, standard output and standard error.
+struct ExecutableTests {
+  @Test func lintFindingsGoToStandardOutputWithStatusOne() throws {
+    let result = try NapkinProcess.run(["lint", Paths.fixture("UnusedPassThrough/Found")])
+    #expect(result.status == 1)
+    #expect(result.output.contains("HomeComponent.swift:9:7: unused-pass-through: "))
+    #expect(result.output.contains("    fix: remove it"))
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func graphOfACleanTreeSucceeds() throws {
+    let result = try NapkinProcess.run(
+      ["graph", "--format", "mermaid", "CleanTree"], in: Paths.fixtures)
+    #expect(result.status == 0)
+    #expect(result.output.contains("  HomeComponent -->|ProfileDependency| ProfileComponent"))
+  }
+
+  @Test func problemsGoToStandardErrorWithStatusThree() throws {
+    let scratch = try ScratchFolder()
+    let result = try NapkinProcess.run(["lint", scratch.path])
+    #expect(result.status == 3)
+    #expect(result.errors.contains("\(scratch.path): error: no Swift files here"))
+    #expect(result.output == "No findings in 0 files.\n")
+  }
+
+  @Test func aUsageErrorExitsWithTwo() throws {
+    let result = try NapkinProcess.run(["graph", "--format", "svg"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("napkin: error: unknown format 'svg'"))
+  }
+
+  @Test func sourceCanBePipedIn() throws {
+    let result = try NapkinProcess.run(
+      ["lint", "-"], input: "final class PipedComponent: EmptyComponent { var n = 0 }\n")
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix("<stdin>:1:46: stored-var: "))
+  }
+
+  @Test func helpSucceeds() throws {
+    let result = try NapkinProcess.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Exit status: 0 done, 1 lint found something"))
+  }
+}

@@ -1,0 +1,7 @@
+import Napkin
+
+extension HomeComponent: ProfileDependency {
+  var profileFormatter: ProfileFormatter {
+    ProfileFormatter(locale: .current)
+  }
+}

@@ -1,0 +1,7 @@
+import Napkin
+
+final class CacheComponent: EmptyComponent {
+  func cache(named name: String) -> Cache {
+    shared { Cache(name: name) }
+  }
+}

@@ -1,0 +1,12 @@
+import Napkin
+
+protocol ProfileDependency: Dependency {
+  var userName: String { get }
+}
+
+final class ProfileComponent: Component<any ProfileDependency> {
+}
+
+final class HomeComponent: EmptyComponent {
+  var userName: String { "Ada" }
+}

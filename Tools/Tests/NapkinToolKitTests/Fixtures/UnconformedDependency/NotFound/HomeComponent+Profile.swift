@@ -1,0 +1,5 @@
+import Napkin
+
+extension HomeComponent: ProfileDependency {
+  var userName: String { "Ada" }
+}

@@ -1,0 +1,4 @@
+import Napkin
+
+final class HomeComponent: EmptyComponent {
+}

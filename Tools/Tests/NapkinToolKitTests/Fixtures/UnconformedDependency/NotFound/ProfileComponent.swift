@@ -1,0 +1,8 @@
+import Napkin
+
+protocol ProfileDependency: Dependency {
+  var userName: String { get }
+}
+
+final class ProfileComponent: Component<any ProfileDependency> {
+}

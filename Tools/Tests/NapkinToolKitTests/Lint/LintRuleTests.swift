@@ -1,0 +1,105 @@
+import Testing
+
+@testable import NapkinToolKit
+
+/// Every rule has a fixture where it must find something, at a known place, and one where it
+/// must find nothing.
+struct LintRuleTests {
+  struct Expectation: Sendable, CustomTestStringConvertible {
+    var rule: Finding.Rule
+    var folder: String
+    /// `File.swift:line:column` of each finding, in order.
+    var places: [String]
+
+    var testDescription: String { rule.rawValue }
+  }
+
+  static let expectations = [
+    Expectation(
+      rule: .storedVariable, folder: "StoredVariable",
+      places: [
+        "CounterComponent.swift:4:3", "CounterComponent.swift:6:8", "CounterComponent.swift:8:3",
+      ]
+    ),
+    Expectation(
+      rule: .sharedInMethodWithParameters, folder: "SharedInMethod",
+      places: ["CacheComponent.swift:5:5"]),
+    Expectation(
+      rule: .sharedCalledTwice, folder: "SharedTwice", places: ["SessionComponent.swift:6:12"]),
+    Expectation(
+      rule: .unconformedDependency, folder: "UnconformedDependency",
+      places: ["ProfileComponent.swift:3:10"]),
+    Expectation(
+      rule: .unusedPassThrough, folder: "UnusedPassThrough", places: ["HomeComponent.swift:9:7"]),
+  ]
+
+  @Test(arguments: expectations)
+  func theRuleFindsWhatItsFixtureHides(_ expected: Expectation) {
+    let findings = Analysis.findings(Paths.fixture(expected.folder + "/Found"))
+    #expect(findings.allSatisfy { $0.rule == expected.rule })
+    let places = findings.map {
+      "\($0.position.file.split(separator: "/").last ?? ""):\($0.position.line):\($0.position.column)"
+    }
+    #expect(places == expected.places)
+    #expect(findings.allSatisfy { !$0.message.isEmpty && !$0.fix.isEmpty })
+  }
+
+  @Test(arguments: expectations)
+  func theRuleFindsNothingInItsCleanFixture(_ expected: Expectation) {
+    #expect(Analysis.findings(Paths.fixture(expected.folder + "/NotFound")).isEmpty)
+  }
+
+  @Test func everyRuleHasAFixture() {
+    #expect(Set(Self.expectations.map(\.rule)) == Set(Finding.Rule.allCases))
+  }
+
+  @Test func aCleanTreeHasNoFindings() {
+    #expect(Analysis.findings(Paths.fixture("CleanTree")).isEmpty)
+  }
+
+  @Test func messagesNameTheComponentAndTheFix() throws {
+    let finding = try #require(Analysis.findings(Paths.fixture("StoredVariable/Found")).first)
+    #expect(finding.message.contains("`var count` in CounterComponent"))
+    #expect(finding.fix.contains("make it a `let`"))
+    let unconformed = try #require(
+      Analysis.findings(Paths.fixture("UnconformedDependency/Found")).first)
+    #expect(unconformed.fix.contains("extension ParentComponent: ProfileDependency"))
+  }
+
+  @Test func sharedTwiceCountsCallsInsideTheFactoryToo() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class NestedComponent: EmptyComponent {
+          var session: Session { shared { Session(store: shared { Store() }) } }
+        }
+        """)
+    #expect(Linter.findings(in: wiring).map(\.rule) == [.sharedCalledTwice])
+  }
+
+  @Test func aNestedFunctionHasAKeyOfItsOwn() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class NestedComponent: EmptyComponent {
+          var session: Session {
+            func store() -> Store { shared { Store() } }
+            return shared { Session(store: store()) }
+          }
+        }
+        """)
+    #expect(Linter.findings(in: wiring).isEmpty)
+  }
+
+  @Test func twoSharedCallsInAnInitializerCollide() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class EagerComponent: EmptyComponent {
+          override init() {
+            super.init()
+            _ = shared { A() }
+            _ = shared { B() }
+          }
+        }
+        """)
+    #expect(Linter.findings(in: wiring).map(\.rule) == [.sharedCalledTwice])
+  }
+}

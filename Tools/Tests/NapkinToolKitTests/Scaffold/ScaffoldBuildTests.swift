@@ -1,0 +1,99 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import NapkinToolKit
+
+/// What `napkin new` writes compiles as written: generated into a scratch copy of the root
+/// package's HomeNapkin, built with the Swift toolchain. Slow (a full build of the package), so
+/// there is only this one.
+struct ScaffoldBuildTests {
+  /// The napkin units and the HomeNapkin example the generated code builds on and into.
+  static let unitsExist = ["Sources/Napkin/Builder/Builder.swift", "Examples/HomeNapkin/Home"]
+    .allSatisfy {
+      FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent($0).path)
+    }
+
+  @Test(
+    .enabled(
+      if: unitsExist,
+      "the napkin units or HomeNapkin's Home napkin are not in this checkout"),
+    .timeLimit(.minutes(20)))
+  func aNewNapkinCompilesInsideHomeNapkin() throws {
+    let scratch = try ScratchFolder()
+    let package = try copyRootPackage(into: scratch)
+    var console = RecordingConsole()
+    let status = NapkinCommandLine.run(
+      ["new", "ScaffoldTestBadge", "--parent", "Home", "--into", package + "/Examples/HomeNapkin"],
+      console: &console)
+    #expect(status == .success, "\(console.errors)")
+    // The edge sits next to HomeComponent, the test in the package's HomeNapkinTests.
+    #expect(scratch.exists("Napkin/Examples/HomeNapkin/Home/HomeComponent+ScaffoldTestBadge.swift"))
+    #expect(
+      scratch.exists(
+        "Napkin/Tests/HomeNapkinTests/ScaffoldTestBadge/ScaffoldTestBadgeNapkinTests.swift"))
+
+    let swift = try #require(Self.swiftExecutable(), "no swift executable on PATH")
+    let build = try NapkinProcess.run(
+      swift,
+      ["build", "--target", "HomeNapkinTests", "-Xswiftc", "-warnings-as-errors"],
+      in: package)
+    #expect(build.status == 0, "\(build.output)\n\(build.errors)")
+  }
+
+  /// Copies what the root package needs to build (not `.build`, not Tools or Benchmarks).
+  private func copyRootPackage(into scratch: ScratchFolder) throws -> String {
+    let manager = FileManager.default
+    let package = scratch.path + "/Napkin"
+    try manager.createDirectory(atPath: package, withIntermediateDirectories: true)
+    for item in ["Package.swift", "Sources", "Examples", "Tests"] {
+      let source = Paths.repository.appendingPathComponent(item).path
+      if manager.fileExists(atPath: source) {
+        try manager.copyItem(atPath: source, toPath: package + "/" + item)
+      }
+    }
+    try addMissingTestFolders(of: package)
+    return package
+  }
+
+  /// A checkout between merges may declare test targets whose folders another branch brings;
+  /// SwiftPM refuses such a manifest. They are not what this test is about, so the copy gets an
+  /// empty test file in each missing folder (read from the manifest's syntax, not guessed).
+  private func addMissingTestFolders(of package: String) throws {
+    let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
+    let tree = Parser.parse(source: manifest)
+    let finder = TestTargetFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    for name in finder.names {
+      let folder = package + "/Tests/" + name
+      guard !FileManager.default.fileExists(atPath: folder) else { continue }
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data("import Testing\n".utf8).write(
+        to: URL(fileURLWithPath: folder + "/Placeholder.swift"))
+    }
+  }
+
+  private static func swiftExecutable() -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { URL(fileURLWithPath: String($0) + "/swift") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
+
+/// Finds the names of `.testTarget(name: "...")` declarations without a custom `path:`.
+private final class TestTargetFinder: SyntaxVisitor {
+  private(set) var names: [String] = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "testTarget",
+      !node.arguments.contains(where: { $0.label?.text == "path" }),
+      let name = node.arguments.first(where: { $0.label?.text == "name" }),
+      let literal = name.expression.as(StringLiteralExprSyntax.self),
+      let text = literal.representedLiteralValue
+    else { return .visitChildren }
+    names.append(text)
+    return .visitChildren
+  }
+}
