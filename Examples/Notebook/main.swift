@@ -1,1 +1,9 @@
-print("Notebook: coming with its issue")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(await NotebookCommand.main(Array(CommandLine.arguments.dropFirst())))

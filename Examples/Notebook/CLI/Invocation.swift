@@ -1,0 +1,135 @@
+/// A parsed command line: `Notebook [--dir D] [--remote R] <command> ...`.
+struct Invocation: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
+    /// `text` is `nil` when it comes from standard input.
+    case add(notebook: String, text: String?)
+    case list(notebook: String?)
+    case show(notebook: String, id: String)
+    case edit(notebook: String, id: String, text: String?)
+    case delete(notebook: String, id: String)
+    case sync
+    case help
+  }
+
+  var directory: String?
+  var remote: String?
+  var command: Command
+
+  /// A command line that cannot be run, with what to type instead.
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Parses the arguments after the program name. Options come before the command; everything
+  /// after the command word is positional, so a note's text may start with `-`.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var directory: String?
+    var remote: String?
+    var rest = arguments[...]
+    while let first = rest.first, first.hasPrefix("-") {
+      rest = rest.dropFirst()
+      switch first {
+      case "-h", "--help":
+        return Invocation(command: .help)
+      case "--":
+        break
+      case "--dir", "--remote":
+        guard let value = rest.first, !value.isEmpty else {
+          throw UsageError(description: "\(first) needs a directory, e.g. \(first) ~/notes.")
+        }
+        rest = rest.dropFirst()
+        if first == "--dir" { directory = value } else { remote = value }
+        continue
+      default:
+        if let (option, value) = splitOption(first) {
+          guard !value.isEmpty else {
+            throw UsageError(description: "\(option) needs a directory, e.g. \(option)=~/notes.")
+          }
+          if option == "--dir" { directory = value } else { remote = value }
+          continue
+        }
+        throw UsageError(description: "unknown option \(first); see Notebook --help.")
+      }
+      break
+    }
+    guard let word = rest.first else {
+      throw UsageError(description: "missing command; see Notebook --help.")
+    }
+    let command = try parseCommand(word, Array(rest.dropFirst()))
+    return Invocation(directory: directory, remote: remote, command: command)
+  }
+
+  /// `--dir=D` or `--remote=R` as its option and value.
+  private static func splitOption(_ argument: String) -> (option: String, value: String)? {
+    for option in ["--dir", "--remote"] where argument.hasPrefix(option + "=") {
+      return (option, String(argument.dropFirst(option.count + 1)))
+    }
+    return nil
+  }
+
+  private static func parseCommand(_ word: String, _ arguments: [String]) throws(UsageError)
+    -> Command
+  {
+    func expect(_ range: ClosedRange<Int>, _ usage: String) throws(UsageError) {
+      guard range.contains(arguments.count) else {
+        throw UsageError(description: "usage: Notebook \(usage)")
+      }
+    }
+    // A text argument of "-" means standard input, like a missing one.
+    func text(at index: Int) -> String? {
+      index < arguments.count && arguments[index] != "-" ? arguments[index] : nil
+    }
+    switch word {
+    case "add":
+      try expect(1...2, "add <notebook> [<text>|-]")
+      return .add(notebook: arguments[0], text: text(at: 1))
+    case "list":
+      try expect(0...1, "list [<notebook>]")
+      return .list(notebook: arguments.first)
+    case "show":
+      try expect(2...2, "show <notebook> <id>")
+      return .show(notebook: arguments[0], id: arguments[1])
+    case "edit":
+      try expect(2...3, "edit <notebook> <id> [<text>|-]")
+      return .edit(notebook: arguments[0], id: arguments[1], text: text(at: 2))
+    case "delete":
+      try expect(2...2, "delete <notebook> <id>")
+      return .delete(notebook: arguments[0], id: arguments[1])
+    case "sync":
+      try expect(0...0, "sync")
+      return .sync
+    case "help":
+      return .help
+    default:
+      throw UsageError(
+        description:
+          "unknown command \(word.debugDescription); commands: add, list, show, edit, delete, sync."
+      )
+    }
+  }
+
+  static let helpText = """
+    Notebook: notes kept in a local directory, synced with a second directory.
+
+    Usage: Notebook [--dir DIR] [--remote DIR] <command>
+
+    Commands:
+      add <notebook> [<text>]        add a note; prints its id on the last line
+      list [<notebook>]              list one notebook's notes, or every notebook
+      show <notebook> <id>           print a note's text
+      edit <notebook> <id> [<text>]  replace a note's text
+      delete <notebook> <id>         delete a note
+      sync                           exchange changes both ways with the remote directory
+
+    Without <text> (or with "-"), the text is read from standard input.
+
+    Options:
+      --dir DIR      the local data directory (default: ~/.notebook)
+      --remote DIR   another machine's copy of the data, for sync
+      -h, --help     show this help
+
+    Notebook names use 1 to 64 ASCII letters, digits, '-', '_' or '.', starting with a letter or
+    digit. When the same note was edited here and on the remote between two syncs, sync keeps both
+    versions and says so.
+    """
+}

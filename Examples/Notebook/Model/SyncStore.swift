@@ -1,0 +1,48 @@
+import Synchronization
+
+/// The pure model: the notes of every notebook this process has loaded. Data only, no I/O.
+///
+/// ```swift
+/// let notes = SyncStore.shared.notes(in: work) ?? []
+/// ```
+///
+/// Read-only consumers go here and never touch ``SyncManager``, which alone replaces the data
+/// after it reads or writes the files. The initializer stays callable: a second store is coherent,
+/// and a test may build one.
+///
+/// Threading: `Sendable`; the snapshots live under a `Mutex`, so read from any thread.
+final class SyncStore: Sendable {
+  /// The store the program uses.
+  static let shared = SyncStore()
+
+  private let snapshots = Mutex<[NotebookRef: [Note]]>([:])
+  /// Touched inside every critical section so that ThreadSanitizer sees the lock's hand-offs, which
+  /// a contended `Mutex` makes in the kernel on Linux.
+  private let handOff = Atomic<UInt>(0)
+
+  init() {}
+
+  /// The live (not deleted) notes of `notebook`, in the order they were added, or `nil` if it was
+  /// never loaded.
+  func notes(in notebook: NotebookRef) -> [Note]? {
+    withSnapshots { $0[notebook] }?.filter { !$0.isDeleted }
+  }
+
+  /// The live note `id` of `notebook`, if loaded.
+  func note(_ id: String, in notebook: NotebookRef) -> Note? {
+    notes(in: notebook)?.first { $0.id == id }
+  }
+
+  /// Replaces what is known of `notebook`; only ``SyncManager`` calls it.
+  func replace(_ notes: [Note], of notebook: NotebookRef) {
+    withSnapshots { $0[notebook] = notes }
+  }
+
+  private func withSnapshots<R: Sendable>(_ body: (inout [NotebookRef: [Note]]) -> R) -> R {
+    snapshots.withLock { snapshots in
+      _ = handOff.load(ordering: .acquiring)
+      defer { handOff.wrappingAdd(1, ordering: .releasing) }
+      return body(&snapshots)
+    }
+  }
+}

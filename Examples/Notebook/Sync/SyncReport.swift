@@ -1,0 +1,49 @@
+/// What a sync did, for the person who ran it.
+struct SyncReport: Sendable {
+  /// One notebook that could not be synced; the others were.
+  struct Failure: Sendable {
+    let notebook: String
+    let error: NotebookError
+  }
+
+  var remote: String
+  var notebooks: [String] = []
+  var sent = 0
+  var received = 0
+  var conflicts: [(notebook: String, conflict: SyncMerge.Conflict)] = []
+  var failures: [Failure] = []
+
+  /// The lines `Notebook sync` prints.
+  var lines: [String] {
+    var lines = [
+      """
+      Synced \(notebooks.count) notebook\(notebooks.count == 1 ? "" : "s") with \(remote): \
+      \(sent) sent, \(received) received.
+      """
+    ]
+    for (notebook, conflict) in conflicts {
+      let id = conflict.noteID
+      switch conflict.kind {
+      case .editedOnBothSides(let keptAside):
+        lines.append(
+          """
+          Conflict in "\(notebook)": note \(id) was edited here and on the remote since the last \
+          sync; kept both versions: note \(id) has the remote's text, note \(keptAside) has yours.
+          """)
+      case .deletedHereEditedThere:
+        lines.append(
+          """
+          Conflict in "\(notebook)": note \(id) was deleted here but edited on the remote; kept \
+          the edited note.
+          """)
+      case .editedHereDeletedThere:
+        lines.append(
+          """
+          Conflict in "\(notebook)": note \(id) was edited here but deleted on the remote; kept \
+          your edited note.
+          """)
+      }
+    }
+    return lines
+  }
+}

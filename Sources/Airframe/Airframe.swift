@@ -1,1 +1,0 @@
-// The Airframe module; its types arrive with their issue.

@@ -1,0 +1,154 @@
+import NapkinOnce
+
+/// A typed broadcast: a manager posts an event after each write, and any number of readers iterate
+/// the events as an `AsyncSequence`.
+///
+/// ```swift
+/// final class SyncManager {
+///   let changes = Announcements<NoteChange>()
+///   func add(_ text: String) throws {
+///     try persist(text)
+///     changes.post(.added(id))   // after the write, never before
+///   }
+/// }
+///
+/// // A reader builds its own display state from the events:
+/// for await change in SyncManager.shared.changes.subscribe() {
+///   refresh(change.notebook)
+/// }
+/// ```
+///
+/// Memory policy: each reader has its own buffer of at most `limit` events (64 by default). When a
+/// slow reader's buffer is full, its oldest event is dropped, so a reader that falls behind costs
+/// bounded memory and never slows the poster or the other readers. An announcement says what
+/// changed; a reader that needs the whole state reads it from the store, which is the source of
+/// truth, so a dropped event is never lost data.
+///
+/// A reader receives the events posted after it subscribed. Dropping a subscription (or
+/// cancelling the task iterating it) unsubscribes; releasing the `Announcements` ends every
+/// reader's loop.
+///
+/// Threading: `Sendable`; post and subscribe from any thread or task. Events from one poster
+/// reach each reader in the order they were posted.
+public final class Announcements<Event: Sendable>: Sendable {
+  private struct Readers {
+    var nextID: UInt64 = 0
+    var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]
+  }
+
+  // `Locked` rather than a bare `Mutex`, so that ThreadSanitizer sees the lock's hand-offs.
+  private let readers = Locked(Readers())
+  /// The buffer size of a reader that does not choose its own.
+  ///
+  /// ```swift
+  /// Announcements<Int>(bufferingNewest: 8).defaultLimit  // 8
+  /// ```
+  ///
+  /// Threading: immutable.
+  public let defaultLimit: Int
+
+  /// Creates a broadcast with no readers.
+  ///
+  /// ```swift
+  /// let changes = Announcements<NoteChange>(bufferingNewest: 16)
+  /// ```
+  ///
+  /// Threading: create it anywhere, typically as a `let` of the manager that posts.
+  ///
+  /// - Parameter limit: how many unread events each reader keeps before dropping its oldest;
+  ///   at least 1.
+  public init(bufferingNewest limit: Int = 64) {
+    precondition(limit >= 1, "Airframe: Announcements needs a buffer of at least 1, got \(limit).")
+    self.defaultLimit = limit
+  }
+
+  deinit {
+    let continuations = readers.withLock { $0.continuations.values }
+    for continuation in continuations {
+      continuation.finish()
+    }
+  }
+
+  /// Delivers `event` to every current reader.
+  ///
+  /// ```swift
+  /// changes.post(.edited(note.id))
+  /// ```
+  ///
+  /// Threading: never blocks or suspends; a slow reader only loses its own oldest events.
+  public func post(_ event: Event) {
+    let continuations = readers.withLock { Array($0.continuations.values) }
+    // Yield after the lock: yielding resumes a waiting reader.
+    for continuation in continuations {
+      continuation.yield(event)
+    }
+  }
+
+  /// A new reader's view of the events posted from now on.
+  ///
+  /// ```swift
+  /// let updates = manager.changes.subscribe()
+  /// Task { for await change in updates { print(change) } }
+  /// ```
+  ///
+  /// The reader is registered before `subscribe` returns, so nothing posted after that is missed
+  /// (beyond the buffer limit) even if iteration starts later.
+  ///
+  /// Threading: iterate the subscription from one task at a time.
+  ///
+  /// - Parameter limit: this reader's buffer size; defaults to ``defaultLimit``.
+  public func subscribe(bufferingNewest limit: Int? = nil) -> Subscription {
+    let size = limit ?? defaultLimit
+    precondition(size >= 1, "Airframe: a subscription needs a buffer of at least 1, got \(size).")
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Event.self, bufferingPolicy: .bufferingNewest(size))
+    let id = readers.withLock { readers in
+      let id = readers.nextID
+      readers.nextID += 1
+      readers.continuations[id] = continuation
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.unsubscribe(id)
+    }
+    return Subscription(stream: stream)
+  }
+
+  /// The number of registered readers.
+  ///
+  /// ```swift
+  /// if manager.changes.readerCount == 0 { return }  // nobody listens
+  /// ```
+  ///
+  /// Threading: a snapshot.
+  public var readerCount: Int {
+    readers.withLock { $0.continuations.count }
+  }
+
+  private func unsubscribe(_ id: UInt64) {
+    _ = readers.withLock { $0.continuations.removeValue(forKey: id) }
+  }
+
+  /// One reader's sequence of events.
+  ///
+  /// ```swift
+  /// for await change in subscription { handle(change) }
+  /// ```
+  ///
+  /// Threading: `Sendable`, but iterate it from one task at a time.
+  public struct Subscription: AsyncSequence, Sendable {
+    fileprivate let stream: AsyncStream<Event>
+
+    /// Starts iterating the events.
+    ///
+    /// ```swift
+    /// var iterator = subscription.makeAsyncIterator()
+    /// let first = await iterator.next()
+    /// ```
+    ///
+    /// Threading: use the iterator from one task.
+    public func makeAsyncIterator() -> AsyncStream<Event>.Iterator {
+      stream.makeAsyncIterator()
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Runs the built `Notebook` executable, as a user or a script would.
+enum NotebookProcess {
+  /// What a finished run printed and how it exited.
+  struct Result {
+    var status: Int32
+    var reason: Process.TerminationReason
+    var output: String
+    var error: String
+
+    var lines: [String] { output.split(separator: "\n").map(String.init) }
+  }
+
+  /// The executable in the build's products directory, found next to the test binary (Linux) or
+  /// next to the `.xctest` bundle (macOS); `NOTEBOOK_EXECUTABLE` overrides both.
+  static let executable: String? = {
+    if let path = ProcessInfo.processInfo.environment["NOTEBOOK_EXECUTABLE"] { return path }
+    var directories = [
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    ]
+    directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+      .map { $0.bundleURL.deletingLastPathComponent() }
+    return directories.map { $0.appendingPathComponent("Notebook").path }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// The executable, or a recorded failure explaining how to build it.
+  static func requireExecutable() throws -> String {
+    try #require(
+      executable,
+      "the Notebook executable is not next to the test binary; run `swift build` before `swift test`"
+    )
+  }
+
+  /// Starts `Notebook` with `arguments`; the caller waits or kills it.
+  static func start(_ arguments: [String], input: String? = nil) throws -> (
+    Process, stdout: Pipe, stderr: Pipe
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try requireExecutable())
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    return (process, stdout, stderr)
+  }
+
+  /// Collects a started process's output once it has ended.
+  static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe)) -> Result {
+    let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
+    started.0.waitUntilExit()
+    return Result(
+      status: started.0.terminationStatus, reason: started.0.terminationReason,
+      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self)
+    )
+  }
+
+  /// Runs `Notebook` to completion.
+  @discardableResult
+  static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    finish(try start(arguments, input: input))
+  }
+}
