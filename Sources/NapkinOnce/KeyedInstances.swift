@@ -20,6 +20,10 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
 
   /// The instance for `key`, built by `factory` on first use.
   package func instance<T>(for key: Key, _ factory: () -> T) -> T {
+    // The common case first: a built key is a lock and a hash lookup, nothing more.
+    if let built = state.withLock({ $0.built[key] }), built.type == T.self {
+      return OnceValue.unwrap(built.object, as: T.self)
+    }
     let request = Once.Request(
       label: String(describing: key), ownerType: ownerType,
       storeIdentity: ObjectIdentifier(self), valueType: T.self)

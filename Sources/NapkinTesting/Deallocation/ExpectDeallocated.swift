@@ -20,7 +20,7 @@ import Testing
 /// Each issue names the leaked type, its role, its napkin and how long it outlived the call,
 /// e.g. `ProfileInteractor, the interactor of ProfileRouter, is still alive 1002 ms after ...`.
 /// The call returns as soon as everything watched is gone, so it is quick when nothing leaks.
-/// It uses its own ``LeakDetector``, so it neither needs nor disturbs the tree's detector.
+/// It uses its own `LeakDetector`, so it neither needs nor disturbs the tree's detector.
 ///
 /// Threading: main actor.
 ///
