@@ -8,7 +8,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "NapkinBenchmarks",
-      dependencies: [.product(name: "Napkin", package: "Napkin")],
+      dependencies: [
+        .product(name: "Napkin", package: "Napkin"),
+        .product(name: "Airframe", package: "Napkin"),
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     )
   ],

@@ -16,7 +16,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
-      --only SCENARIO     one of first-graph, footprint, hot, first-read, chain, contended
+      --only SCENARIO     one of first-graph, footprint, hot, first-read, chain, contended,
+                          per-key, configured
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
     """)
@@ -74,6 +75,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     ("first-read", FirstRead.run),
     ("chain", DeepChain.run),
     ("contended", ContendedRead.run),
+    ("per-key", AirframeReads.runPerKey),
+    ("configured", AirframeReads.runConfigured),
   ]
   for scenario in scenarios where only == nil || only == scenario.name {
     scenario.run(scale).print()

@@ -1,9 +1,10 @@
-import Synchronization
+import NapkinOnce
 
 /// Fans the active state of one interactor out to any number of `AsyncStream`s.
 ///
 /// Sends and subscriptions happen on the main actor, but a stream's termination handler runs on
-/// whichever thread cancels its consumer, so the table of continuations sits behind a `Mutex`.
+/// whichever thread cancels its consumer, so the table of continuations sits behind a lock (`Locked`: a `Mutex` whose hand-offs
+/// ThreadSanitizer can see).
 /// Continuations are yielded to and finished outside the lock: finishing runs the termination
 /// handler synchronously, which takes the lock again.
 final class ActiveStateBroadcast: Sendable {
@@ -12,7 +13,7 @@ final class ActiveStateBroadcast: Sendable {
     var continuations: [UInt64: AsyncStream<Bool>.Continuation] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A new stream that yields `current` at once, then every value passed to ``send(_:)``.
   func stream(current: Bool) -> AsyncStream<Bool> {
