@@ -33,13 +33,14 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
         state.withLock { state in
           Once.decide(
             request, built: state.built[key], building: state.building[key],
-            insert: { state.building[key] = $0 })
+            insert: { state.building[key] = $0.takeUnretainedValue() })
         }
       },
-      publish: { frame, value in
+      publish: { handle, value in
         state.withLock { state in
           state.built[key] = value
           state.building[key] = nil
+          let frame = handle.takeUnretainedValue()
           if frame.waiters.isEmpty { return [] }
           let waiters = frame.waiters
           frame.waiters = []

@@ -21,9 +21,13 @@ package enum Once {
     package let storeIdentity: ObjectIdentifier
     /// The type the caller expects.
     package let valueType: Any.Type
-    /// The calling thread. Unowned: a thread's state lives until the thread exits, and a request
-    /// never leaves the thread that made it.
-    package unowned(unsafe) let thread: ThreadState
+    /// The calling thread, unretained: a thread's state lives until the thread exits, and a
+    /// request never leaves the thread that made it. (Unretained all along the build path:
+    /// retains and releases there cost more than the rest of a build.)
+    package let threadHandle: Unmanaged<ThreadState>
+
+    /// The calling thread.
+    package var thread: ThreadState { threadHandle.takeUnretainedValue() }
 
     /// Describes a request made by the calling thread.
     package init(
@@ -33,7 +37,7 @@ package enum Once {
       self.ownerType = ownerType
       self.storeIdentity = storeIdentity
       self.valueType = valueType
-      self.thread = ThreadState.ofCurrentThread
+      self.threadHandle = ThreadState.currentHandle
     }
   }
 
@@ -41,7 +45,8 @@ package enum Once {
   ///
   /// `insert` links a new frame into the store's list of keys under construction.
   package static func decide(
-    _ request: Request, built: OnceValue?, building: BuildFrame?, insert: (BuildFrame) -> Void
+    _ request: Request, built: OnceValue?, building: BuildFrame?,
+    insert: (Unmanaged<BuildFrame>) -> Void
   ) -> Step {
     if let built {
       checkType(request, stored: built.type)
@@ -55,9 +60,9 @@ package enum Once {
       building.waiters.append(request.thread)
       return .wait(building)
     }
-    let frame = request.thread.beginFrame(request)
+    let frame = request.threadHandle._withUnsafeGuaranteedRef { $0.beginFrame(request) }
     insert(frame)
-    return .build(.passUnretained(frame))
+    return .build(frame)
   }
 
   /// Runs the protocol to completion and returns the key's one instance.
@@ -70,7 +75,7 @@ package enum Once {
   package static func resolve(
     _ request: Request,
     lookUp: () -> Step,
-    publish: (BuildFrame, OnceValue) -> [ThreadState],
+    publish: (Unmanaged<BuildFrame>, OnceValue) -> [ThreadState],
     factory: () -> OnceValue
   ) -> AnyObject {
     while true {
@@ -81,13 +86,16 @@ package enum Once {
         WaitGraph.block(request.thread, on: frame)
         request.thread.wakeUp.wait()
       // The value is published now; the next lookUp finds it.
-      case .build(let unmanaged):
-        let frame = unmanaged.takeUnretainedValue()
+      case .build(let frame):
         let value = factory()
         let waiters = publish(frame, value)
-        request.thread.endFrame(frame, hadWaiters: !waiters.isEmpty)
-        if !waiters.isEmpty {
-          WaitGraph.complete(frame, waking: waiters)
+        if waiters.isEmpty {
+          request.threadHandle._withUnsafeGuaranteedRef { $0.endFrame(frame, hadWaiters: false) }
+        } else {
+          // The waiters hold the frame now; keep it alive here until they are woken.
+          let finished = frame.takeUnretainedValue()
+          request.thread.endFrame(frame, hadWaiters: true)
+          WaitGraph.complete(finished, waking: waiters)
         }
         return value.object
       }

@@ -33,7 +33,8 @@ package struct OnceValue: @unchecked Sendable {
   package static func instance<T>(published bits: UInt, as _: T.Type) -> T {
     let pointer = UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped
     if storesDirectly(T.self) {
-      return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: T.self)
+      return unsafeBitCast(
+        Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: T.self)
     }
     return Unmanaged<OnceBox<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
   }

@@ -194,49 +194,54 @@ package struct SharedInstanceStore: ~Copyable {
 }
 
 extension SharedInstanceStore {
-  private var firstBuilding: BuildFrame? {
+  private var firstBuilding: Unmanaged<BuildFrame>? {
     let bits = buildingHead.load(ordering: .relaxed)
     guard bits != 0 else { return nil }
     return Unmanaged<BuildFrame>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-      .takeUnretainedValue()
   }
 
-  private func setFirstBuilding(_ frame: BuildFrame?) {
-    let bits = frame.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
-    buildingHead.store(bits, ordering: .relaxed)
+  private func setFirstBuilding(_ frame: Unmanaged<BuildFrame>?) {
+    buildingHead.store(frame.map { UInt(bitPattern: $0.toOpaque()) } ?? 0, ordering: .relaxed)
   }
 
   /// The frame building `key`; call under `lock`.
   fileprivate func frameBuilding(_ key: String) -> BuildFrame? {
-    var frame = firstBuilding
-    while let current = frame {
-      if current.label == key { return current }
-      frame = current.nextBuilding
+    var handle = firstBuilding
+    while let current = handle {
+      let (matches, next) = current._withUnsafeGuaranteedRef {
+        ($0.label == key, $0.nextBuilding.map(Unmanaged.passUnretained))
+      }
+      if matches { return current.takeUnretainedValue() }
+      handle = next
     }
     return nil
   }
 
   /// Links a new frame; call under `lock`.
-  fileprivate func insertBuilding(_ frame: BuildFrame) {
-    frame.nextBuilding = firstBuilding
+  fileprivate func insertBuilding(_ frame: Unmanaged<BuildFrame>) {
+    let head = firstBuilding
+    frame._withUnsafeGuaranteedRef { $0.nextBuilding = head?.takeUnretainedValue() }
     setFirstBuilding(frame)
   }
 
   /// Unlinks `frame` and hands back its waiters; call under `lock`.
-  fileprivate func removeBuilding(_ frame: BuildFrame) -> [ThreadState] {
-    if firstBuilding === frame {
-      setFirstBuilding(frame.nextBuilding)
-    } else {
-      var previous = firstBuilding
-      while let current = previous, current.nextBuilding !== frame {
-        previous = current.nextBuilding
+  fileprivate func removeBuilding(_ handle: Unmanaged<BuildFrame>) -> [ThreadState] {
+    handle._withUnsafeGuaranteedRef { frame in
+      if firstBuilding?.toOpaque() == handle.toOpaque() {
+        setFirstBuilding(frame.nextBuilding.map(Unmanaged.passUnretained))
+      } else {
+        var previous = firstBuilding?.takeUnretainedValue()
+        while let current = previous, current.nextBuilding !== frame {
+          previous = current.nextBuilding
+        }
+        previous?.nextBuilding = frame.nextBuilding
       }
-      previous?.nextBuilding = frame.nextBuilding
+      frame.nextBuilding = nil
+      if frame.waiters.isEmpty { return [] }
+      let waiters = frame.waiters
+      frame.waiters = []
+      return waiters
     }
-    frame.nextBuilding = nil
-    if frame.waiters.isEmpty { return [] }
-    let waiters = frame.waiters
-    frame.waiters = []
-    return waiters
   }
+
 }

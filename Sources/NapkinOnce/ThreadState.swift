@@ -42,26 +42,28 @@ package final class ThreadState: @unchecked Sendable {
   private static let pooledDepth = 1_024
 
   /// The frame for a build that `request` starts on this thread, innermost on its stack.
-  func beginFrame(_ request: Once.Request) -> BuildFrame {
+  func beginFrame(_ request: Once.Request) -> Unmanaged<BuildFrame> {
     if depth == frames.count {
       frames.append(.passRetained(BuildFrame(builder: self)))
     }
-    let frame = frames[depth].takeUnretainedValue()
+    let handle = frames[depth]
     depth += 1
-    frame.label = request.label
-    frame.ownerType = request.ownerType
-    frame.storeIdentity = request.storeIdentity
-    frame.valueType = request.valueType
-    frame.parent = current
-    frame.isDone = false
-    current = frame
-    return frame
+    handle._withUnsafeGuaranteedRef { frame in
+      frame.label = request.label
+      frame.ownerType = request.ownerType
+      frame.storeIdentity = request.storeIdentity
+      frame.valueType = request.valueType
+      frame.parent = current
+      frame.isDone = false
+    }
+    current = handle.takeUnretainedValue()
+    return handle
   }
 
   /// Ends the innermost build. A frame that had waiters stays theirs (they hold it until they
   /// wake and look again), so the pool lets it go and makes a new one next time.
-  func endFrame(_ frame: BuildFrame, hadWaiters: Bool) {
-    current = frame.parent
+  func endFrame(_ frame: Unmanaged<BuildFrame>, hadWaiters: Bool) {
+    current = frame._withUnsafeGuaranteedRef { $0.parent }
     depth -= 1
     if hadWaiters || depth >= ThreadState.pooledDepth {
       frames.removeLast().release()
@@ -76,19 +78,20 @@ package final class ThreadState: @unchecked Sendable {
 
   private init() {}
 
-  /// The calling thread's state, created on first use and released when the thread exits.
-  package static var ofCurrentThread: ThreadState {
+  /// The calling thread's state, created on first use and released when the thread exits;
+  /// unretained, since it outlives anything the thread does.
+  package static var currentHandle: Unmanaged<ThreadState> {
     if let existing = pthread_getspecific(threadStateKey) {
-      return Unmanaged<ThreadState>.fromOpaque(existing).takeUnretainedValue()
+      return Unmanaged<ThreadState>.fromOpaque(existing)
     }
-    let state = ThreadState()
-    pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    let state = Unmanaged.passRetained(ThreadState())
+    pthread_setspecific(threadStateKey, state.toOpaque())
     return state
   }
 }
 
 /// The thread-local slot holding each thread's ``ThreadState``; the destructor drops the retain that
-/// `ofCurrentThread` took.
+/// `currentHandle` took.
 private let threadStateKey: pthread_key_t = {
   var key = pthread_key_t()
   #if canImport(Darwin)

@@ -23,7 +23,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     """)
 } else if let flag = arguments.firstIndex(of: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
-  let subject = arguments.index(after: flag) < arguments.endIndex
+  let subject =
+    arguments.index(after: flag) < arguments.endIndex
     ? arguments[arguments.index(after: flag)] : ""
   guard let nanoseconds = FirstGraph.measureInThisProcess(subject: subject) else {
     print("error: --first-graph-child takes hand or napkin")

@@ -87,7 +87,7 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of
   ///     your own only to share one instance between call sites on purpose.
   ///   - factory: builds the instance; runs on the calling thread, at most once per key.
-  @inlinable
+  @inlinable @inline(__always)
   public final func shared<T>(forCallerKey: String = #function, _ factory: () -> T) -> T {
     sharedInstances.instance(forKey: forCallerKey, owner: self, factory)
   }
