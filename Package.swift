@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
     .testTarget(
       name: "AirframeTests",
-      dependencies: ["Airframe", "NapkinTesting"],
+      dependencies: ["Airframe", "NapkinTesting", "NapkinOnce"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -66,7 +66,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NotebookTests",
-      dependencies: ["Notebook", "Airframe", "NapkinTesting"],
+      dependencies: ["Notebook", "Airframe", "NapkinTesting", "NapkinOnce"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,6 +1,7 @@
+import NapkinOnce
 /// A one-shot barrier for async code: tasks wait until a test opens it.
 final class Gate: Sendable {
-  private let state = Guarded<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+  private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 
   func wait() async {

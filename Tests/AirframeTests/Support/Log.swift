@@ -1,6 +1,7 @@
+import NapkinOnce
 /// An append-only list that tasks and threads can write at once.
 final class Log<Element: Sendable>: Sendable {
-  private let storage = Guarded<[Element]>([])
+  private let storage = Locked<[Element]>([])
 
   func append(_ element: Element) {
     storage.withLock { $0.append(element) }
@@ -13,7 +14,7 @@ final class Log<Element: Sendable>: Sendable {
 
 /// A counter of concurrent activity that remembers the highest value it reached.
 final class ConcurrencyMeter: Sendable {
-  private let state = Guarded((current: 0, highest: 0))
+  private let state = Locked((current: 0, highest: 0))
 
   func enter() {
     state.withLock {
