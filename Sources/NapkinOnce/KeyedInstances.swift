@@ -27,27 +27,31 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     let request = Once.Request(
       label: String(describing: key), ownerType: ownerType,
       storeIdentity: ObjectIdentifier(self), valueType: T.self)
-    let object = Once.resolve(
-      request,
-      lookUp: {
-        state.withLock { state in
-          Once.decide(
-            request, built: state.built[key], building: state.building[key],
-            insert: { state.building[key] = $0.takeUnretainedValue() })
-        }
-      },
-      publish: { handle, value in
-        state.withLock { state in
-          state.built[key] = value
-          state.building[key] = nil
-          let frame = handle.takeUnretainedValue()
-          if frame.waiters.isEmpty { return [] }
-          let waiters = frame.waiters
-          frame.waiters = []
-          return waiters
-        }
-      },
-      factory: { OnceValue(wrapping: factory()) })
+    let object: AnyObject
+    let claim = Once.claim(request) {
+      state.withLock { state in
+        Once.decide(
+          request, built: state.built[key], building: state.building[key],
+          insert: { state.building[key] = $0.takeUnretainedValue() })
+      }
+    }
+    switch claim {
+    case .found(let found):
+      object = found
+    case .build(let handle):
+      let value = OnceValue(wrapping: factory())
+      let waiters = state.withLock { state in
+        state.built[key] = value
+        state.building[key] = nil
+        let frame = handle.takeUnretainedValue()
+        if frame.waiters.isEmpty { return [ThreadState]() }
+        let waiters = frame.waiters
+        frame.waiters = []
+        return waiters
+      }
+      Once.finish(handle, waiters: waiters)
+      object = value.object
+    }
     return OnceValue.unwrap(object, as: T.self)
   }
 

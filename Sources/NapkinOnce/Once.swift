@@ -65,40 +65,49 @@ package enum Once {
     return .build(frame)
   }
 
-  /// Runs the protocol to completion and returns the key's one instance.
+  /// What a caller holds once it has claimed a key: the instance, or the duty to build it.
+  package enum Claim {
+    /// The value exists.
+    case found(AnyObject)
+    /// The caller must run the factory, then call ``finish(_:waiters:)``.
+    case build(Unmanaged<BuildFrame>)
+  }
+
+  /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
+  /// instance or must build it.
   ///
-  /// - Parameters:
-  ///   - lookUp: under the store's lock, calls ``decide(_:built:building:insert:)``.
-  ///   - publish: under the store's lock, stores the value, unlinks the frame and returns its
-  ///     waiters.
-  ///   - factory: builds the value; runs with no lock held, on the calling thread.
-  package static func resolve(
-    _ request: Request,
-    lookUp: () -> Step,
-    publish: (Unmanaged<BuildFrame>, OnceValue) -> [ThreadState],
-    factory: () -> OnceValue
-  ) -> AnyObject {
+  /// Kept apart from the factory call, with ``finish(_:waiters:)``: a graph resolved from its
+  /// leaf nests one factory per level, so the frame that stays on the stack across the factory
+  /// must be small (a 10,000-deep graph fits the main thread's default stack).
+  ///
+  /// - Parameter lookUp: under the store's lock, calls ``decide(_:built:building:insert:)``.
+  package static func claim(_ request: Request, lookUp: () -> Step) -> Claim {
     while true {
       switch lookUp() {
       case .found(let object):
-        return object
+        return .found(object)
+      case .build(let frame):
+        return .build(frame)
       case .wait(let frame):
         WaitGraph.block(request.thread, on: frame)
         request.thread.wakeUp.wait()
       // The value is published now; the next lookUp finds it.
-      case .build(let frame):
-        let value = factory()
-        let waiters = publish(frame, value)
-        if waiters.isEmpty {
-          request.threadHandle._withUnsafeGuaranteedRef { $0.endFrame(frame, hadWaiters: false) }
-        } else {
-          // The waiters hold the frame now; keep it alive here until they are woken.
-          let finished = frame.takeUnretainedValue()
-          request.thread.endFrame(frame, hadWaiters: true)
-          WaitGraph.complete(finished, waking: waiters)
-        }
-        return value.object
       }
+    }
+  }
+
+  /// Ends a build whose value the store has published: pops the frame off its thread's stack
+  /// and wakes the threads that waited for it.
+  ///
+  /// - Parameter waiters: what the store's publication handed back.
+  package static func finish(_ frame: Unmanaged<BuildFrame>, waiters: [ThreadState]) {
+    if waiters.isEmpty {
+      frame._withUnsafeGuaranteedRef { $0.builder.endFrame(frame, hadWaiters: false) }
+    } else {
+      // The waiters hold the frame now; keep it alive here until they are woken.
+      let finished = frame.takeUnretainedValue()
+      finished.builder.endFrame(frame, hadWaiters: true)
+      WaitGraph.complete(finished, waking: waiters)
     }
   }
 

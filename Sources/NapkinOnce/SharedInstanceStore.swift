@@ -119,30 +119,47 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// The locked path: a first build, a wait for another thread's build, a key whose bits differ
   /// from the published ones (a computed key string), or a misuse to report.
+  ///
+  /// Small on purpose: this frame stays on the stack while `factory` runs, and factories nest one
+  /// per level of a graph; the work before and after the factory happens in calls of its own.
   @usableFromInline
   func resolve(
     key: String, owner: any FirstKeyHolder, valueType: Any.Type, factory: () -> OnceValue
   ) -> AnyObject {
+    switch claim(key: key, owner: owner, valueType: valueType) {
+    case .found(let object):
+      return object
+    case .build(let frame):
+      let value = factory()
+      finish(key: key, owner: owner, frame: frame, value: value)
+      return value.object
+    }
+  }
+
+  @inline(never)
+  private func claim(key: String, owner: any FirstKeyHolder, valueType: Any.Type) -> Once.Claim {
     let request = Once.Request(
       label: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
       valueType: valueType)
-    return Once.resolve(
-      request,
-      lookUp: {
-        lock.withLock {
-          Once.decide(
-            request, built: publishedValue(matching: key, owner: owner),
-            building: frameBuilding(key),
-            insert: { insertBuilding($0) })
-        }
-      },
-      publish: { frame, value in
-        lock.withLock {
-          publish(key: key, value: value, owner: owner)
-          return removeBuilding(frame)
-        }
-      },
-      factory: factory)
+    return Once.claim(request) {
+      lock.withLock {
+        Once.decide(
+          request, built: publishedValue(matching: key, owner: owner),
+          building: frameBuilding(key),
+          insert: { insertBuilding($0) })
+      }
+    }
+  }
+
+  @inline(never)
+  private func finish(
+    key: String, owner: any FirstKeyHolder, frame: Unmanaged<BuildFrame>, value: OnceValue
+  ) {
+    let waiters = lock.withLock {
+      publish(key: key, value: value, owner: owner)
+      return removeBuilding(frame)
+    }
+    Once.finish(frame, waiters: waiters)
   }
 
   /// The published value whose key equals `key` character for character; call under `lock`.

@@ -65,8 +65,9 @@ package final class ThreadState: @unchecked Sendable {
   func endFrame(_ frame: Unmanaged<BuildFrame>, hadWaiters: Bool) {
     current = frame._withUnsafeGuaranteedRef { $0.parent }
     depth -= 1
+    // `frames[depth]` is this frame; the pool may hold deeper ones too, from earlier builds.
     if hadWaiters || depth >= ThreadState.pooledDepth {
-      frames.removeLast().release()
+      frames.remove(at: depth).release()
     }
   }
 

@@ -68,3 +68,47 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
     #expect(a === b)
   }
 }
+
+/// A component whose `outer` factory first builds a deeper graph (so the thread's pool holds
+/// frames below the current depth), then parks so that another thread waits for it.
+final class PoolDepthComponent: EmptyComponent, @unchecked Sendable {
+  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
+  let entered = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+
+  var deep: Token { shared { Token("deep over \(deeper.name)") } }
+  var deeper: Token { shared { Token("deeper") } }
+  var outer: Token {
+    shared {
+      _ = deep
+      entered.signal()
+      _ = release.wait(timeout: .now() + 10)
+      return Token("outer")
+    }
+  }
+}
+
+extension NoLockDuringFactoryTests {
+  @Test func aFrameSomeoneWaitedForIsNeverReusedWhileTheyHoldIt() {
+    for _ in 0..<200 {
+      let component = PoolDepthComponent()
+      let results = IdentityCollector()
+      let group = DispatchGroup()
+      DispatchQueue.global().async(group: group) {
+        results.insert(ObjectIdentifier(component.outer))
+      }
+      component.entered.wait()
+      DispatchQueue.global().async(group: group) {
+        results.insert(ObjectIdentifier(component.outer))
+      }
+      Thread.sleep(forTimeInterval: 0.001)
+      component.release.signal()
+      // The builder goes on to build more, reusing its pool, while the waiter wakes.
+      let other = PoolDepthComponent()
+      other.release.signal()
+      DispatchQueue.global().async(group: group) { _ = other.outer }
+      group.wait()
+      #expect(results.count == 1)
+    }
+  }
+}
