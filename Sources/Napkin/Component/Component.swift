@@ -26,7 +26,7 @@ import NapkinOnce
 /// Threading: a component is `Sendable`. ``shared(forCallerKey:_:)`` may be called from any thread
 /// or actor at once; its factory runs at most once per key. The class is `@unchecked Sendable`
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
-/// shared instances live in a lock-free table written under a `Mutex`), but a subclass that adds
+/// shared instances are published with atomics and written under a lock), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
 open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
