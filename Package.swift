@@ -42,7 +42,6 @@ let package = Package(
     ),
     .executableTarget(
       name: "Shop",
-      dependencies: ["Napkin"],
       path: "Examples/Shop",
       swiftSettings: strictSettings
     ),

@@ -139,7 +139,7 @@ import Testing
     #expect(session.type("login bob").hasPrefix("`login` is not available on the Home screen."))
   }
 
-  @Test func logoutFromAChildScreenReachesHome() {
+  @Test func logoutFromAChildScreenReachesWelcome() {
     let session = Session()
     session.type("login alice")
     session.type("settings")

@@ -7,7 +7,9 @@ import NapkinOnce
 /// creates the services this napkin owns:
 ///
 /// ```swift
-/// final class HomeComponent: Component<HomeDependency>, ProfileDependency, SettingsDependency {
+/// final class HomeComponent: Component<any HomeDependency>, ProfileDependency, SettingsDependency,
+///   @unchecked Sendable
+/// {
 ///   // Pass-through from the parent.
 ///   var userService: UserService { dependency.userService }
 ///

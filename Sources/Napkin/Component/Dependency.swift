@@ -18,7 +18,7 @@ public protocol Dependency: AnyObject {}
 /// The dependency of a napkin that needs nothing from a parent: the root of a tree.
 ///
 /// ```swift
-/// final class RootComponent: EmptyComponent, LoggedInDependency { ... }
+/// final class RootComponent: EmptyComponent, LoggedInDependency, @unchecked Sendable { ... }
 /// ```
 ///
 /// Threading: as ``Dependency``.

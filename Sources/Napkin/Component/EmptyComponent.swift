@@ -1,7 +1,7 @@
 /// A component with no parent: the base class of a tree's root component.
 ///
 /// ```swift
-/// final class RootComponent: EmptyComponent, LoggedOutDependency {
+/// final class RootComponent: EmptyComponent, LoggedOutDependency, @unchecked Sendable {
 ///   var userService: UserService { shared { LiveUserService() } }
 /// }
 ///

@@ -11,9 +11,11 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
   let factoryTimedOut = Atomic(false)
+  let slowRuns = FactoryCounter()
 
   var slow: Token {
     shared {
+      slowRuns.record()
       entered.signal()
       if release.wait(timeout: .now() + 10) == .timedOut {
         factoryTimedOut.store(true, ordering: .relaxed)
@@ -66,6 +68,8 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
     let b = second.withLock { $0 }
     #expect(a != nil)
     #expect(a === b)
+    // Had the second caller not waited, it would have run the factory a second time.
+    #expect(component.slowRuns.count == 1)
   }
 }
 
