@@ -126,6 +126,11 @@ package struct SharedInstanceStore: ~Copyable {
   func resolve(
     key: String, owner: any FirstKeyHolder, valueType: Any.Type, factory: () -> OnceValue
   ) -> AnyObject {
+    // A key computed at run time may equal a published one without sharing its bits; finding it
+    // by its characters needs no lock either, since a published slot never changes.
+    if let published = publishedValue(matching: key, owner: owner), published.type == valueType {
+      return published.object
+    }
     switch claim(key: key, owner: owner, valueType: valueType) {
     case .found(let object):
       return object
@@ -162,7 +167,10 @@ package struct SharedInstanceStore: ~Copyable {
     Once.finish(frame, waiters: waiters)
   }
 
-  /// The published value whose key equals `key` character for character; call under `lock`.
+  /// The published value whose key equals `key` character for character.
+  ///
+  /// Lock free: a slot's key and type are written before its object is published with release
+  /// ordering, and are read here only after an acquire load has seen that object.
   private func publishedValue(matching key: String, owner: any FirstKeyHolder) -> OnceValue? {
     let inline = inlineObject.load(ordering: .acquiring)
     if inline != 0, owner.firstSharedKey == key {
