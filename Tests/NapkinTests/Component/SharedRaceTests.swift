@@ -72,3 +72,32 @@ final class ManyKeysComponent: Component<any RaceDependency>, @unchecked Sendabl
     }
   }
 }
+
+/// Keys long enough to live on the heap: each call makes a new string with other bits, so every
+/// read after the first finds the instance by its characters.
+final class HeapKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
+  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  let counter = FactoryCounter()
+
+  func token(number: Int) -> Token {
+    shared(forCallerKey: "a key long enough to live on the heap, number \(number)") {
+      counter.record()
+      return Token("heap \(number)")
+    }
+  }
+}
+
+extension SharedRaceTests {
+  @Test func heapAllocatedKeysEachBuildOnceUnderRaces() {
+    let component = HeapKeysComponent(dependency: RaceRoot())
+    DispatchQueue.concurrentPerform(iterations: 16) { iteration in
+      for key in 0..<32 {
+        _ = component.token(number: (key + iteration) % 32)
+      }
+    }
+    #expect(component.counter.count == 32)
+    for key in 0..<32 {
+      #expect(component.token(number: key).name == "heap \(key)")
+    }
+  }
+}
