@@ -128,7 +128,9 @@ package struct SharedInstanceStore: ~Copyable {
   ) -> AnyObject {
     // A key computed at run time may equal a published one without sharing its bits; finding it
     // by its characters needs no lock either, since a published slot never changes.
-    if let published = publishedValue(matching: key, owner: owner), published.type == valueType {
+    if inlineObject.load(ordering: .relaxed) != 0,
+      let published = publishedValue(matching: key, owner: owner), published.type == valueType
+    {
       return published.object
     }
     switch claim(key: key, owner: owner, valueType: valueType) {
