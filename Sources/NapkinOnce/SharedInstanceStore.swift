@@ -150,8 +150,11 @@ package struct SharedInstanceStore: ~Copyable {
       valueType: valueType)
     return Once.claim(request) {
       lock.withLock {
+        // The inline slot fills first: while it is empty, nothing is published at all.
         Once.decide(
-          request, built: publishedValue(matching: key, owner: owner),
+          request,
+          built: inlineObject.load(ordering: .relaxed) == 0
+            ? nil : publishedValue(matching: key, owner: owner),
           building: frameBuilding(key),
           insert: { insertBuilding($0) })
       }

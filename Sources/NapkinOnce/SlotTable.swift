@@ -150,3 +150,11 @@ package func keyWords(_ key: String) -> (UInt64, UInt64)? {
     return nil
   #endif
 }
+
+/// Whether two strings are one value (the same words), which implies equal characters; `false`
+/// says nothing about the characters.
+@inlinable @inline(__always)
+package func isSameStringValue(_ first: String, _ second: String) -> Bool {
+  guard let firstWords = keyWords(first), let secondWords = keyWords(second) else { return false }
+  return firstWords == secondWords
+}

@@ -49,7 +49,11 @@ package final class ThreadState: @unchecked Sendable {
     let handle = frames[depth]
     depth += 1
     handle._withUnsafeGuaranteedRef { frame in
-      frame.label = request.label
+      // Frames at one depth usually build the same property again: skip the copy (a retain and a
+      // release) when the key is the very same string.
+      if !isSameStringValue(frame.label, request.label) {
+        frame.label = request.label
+      }
       frame.ownerType = request.ownerType
       frame.storeIdentity = request.storeIdentity
       frame.valueType = request.valueType
