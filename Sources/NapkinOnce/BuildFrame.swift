@@ -13,6 +13,7 @@
 ///   `waiters` are guarded by the lock of the store that lists the frame; `isDone` by
 ///   ``WaitGraph``'s lock. Those locks are what order every access, which is also why the
 ///   dynamic exclusivity checks are off for these fields: they cost more than the build itself.
+@usableFromInline
 package final class BuildFrame: @unchecked Sendable {
   /// The key as the user wrote it (a property name for a component).
   @exclusivity(unchecked) var label: String = ""

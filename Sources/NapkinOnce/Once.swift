@@ -1,5 +1,6 @@
 /// The once-per-key protocol shared by every store: decide under the store's lock, run the factory
 /// with no lock held, publish under the lock, wake waiters after it.
+@usableFromInline
 package enum Once {
   /// What a request for a key must do next, decided under the store's lock.
   package enum Step {
@@ -66,6 +67,7 @@ package enum Once {
   }
 
   /// What a caller holds once it has claimed a key: the instance, or the duty to build it.
+  @usableFromInline
   package enum Claim {
     /// The value exists.
     case found(AnyObject)

@@ -78,12 +78,22 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// Everything but the hot path, kept out of line so that the inlined read stays a handful of
   /// instructions with no registers to save.
+  ///
+  /// Small on purpose: this frame stays on the stack while `factory` runs, and factories nest one
+  /// per level of a graph resolved from its leaf; the work before and after the factory happens
+  /// in calls of its own (``begin(key:owner:valueType:)``, ``finish(key:owner:frame:value:)``).
   @inlinable @inline(never)
   package func firstInstance<T>(
     forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
   ) -> T {
-    let object = resolve(key: key, owner: owner, valueType: T.self) {
-      OnceValue(wrapping: factory())
+    let object: AnyObject
+    switch begin(key: key, owner: owner, valueType: T.self) {
+    case .found(let found):
+      object = found
+    case .build(let frame):
+      let value = OnceValue(wrapping: factory())
+      finish(key: key, owner: owner, frame: frame, value: value)
+      object = value.object
     }
     return OnceValue.unwrap(object, as: T.self)
   }
@@ -119,28 +129,16 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// The locked path: a first build, a wait for another thread's build, a key whose bits differ
   /// from the published ones (a computed key string), or a misuse to report.
-  ///
-  /// Small on purpose: this frame stays on the stack while `factory` runs, and factories nest one
-  /// per level of a graph; the work before and after the factory happens in calls of its own.
   @usableFromInline
-  func resolve(
-    key: String, owner: any FirstKeyHolder, valueType: Any.Type, factory: () -> OnceValue
-  ) -> AnyObject {
+  func begin(key: String, owner: any FirstKeyHolder, valueType: Any.Type) -> Once.Claim {
     // A key computed at run time may equal a published one without sharing its bits; finding it
     // by its characters needs no lock either, since a published slot never changes.
     if inlineObject.load(ordering: .relaxed) != 0,
       let published = publishedValue(matching: key, owner: owner), published.type == valueType
     {
-      return published.object
+      return .found(published.object)
     }
-    switch claim(key: key, owner: owner, valueType: valueType) {
-    case .found(let object):
-      return object
-    case .build(let frame):
-      let value = factory()
-      finish(key: key, owner: owner, frame: frame, value: value)
-      return value.object
-    }
+    return claim(key: key, owner: owner, valueType: valueType)
   }
 
   @inline(never)
@@ -161,8 +159,9 @@ package struct SharedInstanceStore: ~Copyable {
     }
   }
 
-  @inline(never)
-  private func finish(
+  /// Publishes a built value and ends its build.
+  @usableFromInline
+  func finish(
     key: String, owner: any FirstKeyHolder, frame: Unmanaged<BuildFrame>, value: OnceValue
   ) {
     let waiters = lock.withLock {
