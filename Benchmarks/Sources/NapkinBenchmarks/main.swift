@@ -9,6 +9,16 @@
 
 let arguments = CommandLine.arguments.dropFirst()
 
+/// The word after `flag`, if `flag` is there; stops with a usage error when the word is missing.
+func value(after flag: String) -> String? {
+  guard let index = arguments.firstIndex(of: flag) else { return nil }
+  guard arguments.index(after: index) < arguments.endIndex else {
+    print("error: \(flag) needs a value; see --help")
+    exit(2)
+  }
+  return arguments[arguments.index(after: index)]
+}
+
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
@@ -20,21 +30,19 @@ if arguments.contains("--help") || arguments.contains("-h") {
                           per-key, configured
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
+      --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
+                          chain-napkin, hot-hand, hot-napkin or idle
     """)
-} else if let flag = arguments.firstIndex(of: "--first-graph-child") {
+} else if let subject = value(after: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
-  let subject =
-    arguments.index(after: flag) < arguments.endIndex
-    ? arguments[arguments.index(after: flag)] : ""
   guard let nanoseconds = FirstGraph.measureInThisProcess(subject: subject) else {
     print("error: --first-graph-child takes hand or napkin")
     exit(2)
   }
   print(nanoseconds)
-} else if let flag = arguments.firstIndex(of: "--profile") {
+} else if let subject = value(after: "--profile") {
   // One subject alone, for instruction counts under `valgrind --tool=callgrind`, which are
   // repeatable where wall-clock time on a shared machine is not.
-  let subject = arguments[arguments.index(after: flag)]
   switch subject {
   case "chain-hand": for _ in 0..<200 { blackHole(DeepChain.handChain(depth: 1_000)) }
   case "chain-napkin": for _ in 0..<200 { blackHole(DeepChain.componentChain(depth: 1_000)) }
@@ -46,13 +54,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
     for _ in 0..<1_000_000 { blackHole(readComponent(component)) }
   case "idle": break
   default:
-    print("error: unknown profile subject \(subject)")
+    print("error: unknown profile subject \(subject); see --help")
     exit(2)
   }
-} else if let flag = arguments.firstIndex(of: "--deep-chain") {
-  guard arguments.index(after: flag) < arguments.endIndex,
-    let depth = Int(arguments[arguments.index(after: flag)]), depth > 0
-  else {
+} else if let depthText = value(after: "--deep-chain") {
+  guard let depth = Int(depthText), depth > 0 else {
     print("error: --deep-chain needs a positive depth, e.g. --deep-chain 10000")
     exit(2)
   }
@@ -67,7 +73,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   if length != depth + 1 { exit(1) }
 } else {
   let scale = arguments.contains("--smoke") ? Scale.smoke : Scale.full
-  let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
+  let only = value(after: "--only")
   let scenarios: [(name: String, run: (Scale) -> Report)] = [
     // First, before anything else touches the types: the cost of a fresh process's first graph.
     ("first-graph", FirstGraph.run),
@@ -79,6 +85,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
     ("per-key", AirframeReads.runPerKey),
     ("configured", AirframeReads.runConfigured),
   ]
+  if let only, !scenarios.contains(where: { $0.name == only }) {
+    let names = scenarios.map(\.name).joined(separator: ", ")
+    print("error: no scenario named \(only); the scenarios are \(names)")
+    exit(2)
+  }
   for scenario in scenarios where only == nil || only == scenario.name {
     scenario.run(scale).print()
   }
