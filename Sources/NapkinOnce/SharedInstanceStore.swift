@@ -133,9 +133,7 @@ package struct SharedInstanceStore: ~Copyable {
   func begin(key: String, owner: any FirstKeyHolder, valueType: Any.Type) -> Once.Claim {
     // A key computed at run time may equal a published one without sharing its bits; finding it
     // by its characters needs no lock either, since a published slot never changes.
-    if inlineObject.load(ordering: .relaxed) != 0,
-      let published = publishedValue(matching: key, owner: owner), published.type == valueType
-    {
+    if let published = publishedValue(matching: key, owner: owner), published.type == valueType {
       return .found(published.object)
     }
     return claim(key: key, owner: owner, valueType: valueType)
@@ -148,11 +146,8 @@ package struct SharedInstanceStore: ~Copyable {
       valueType: valueType)
     return Once.claim(request) {
       lock.withLock {
-        // The inline slot fills first: while it is empty, nothing is published at all.
         Once.decide(
-          request,
-          built: inlineObject.load(ordering: .relaxed) == 0
-            ? nil : publishedValue(matching: key, owner: owner),
+          request, built: publishedValue(matching: key, owner: owner),
           building: frameBuilding(key),
           insert: { insertBuilding($0) })
       }

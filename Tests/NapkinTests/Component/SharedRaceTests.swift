@@ -60,36 +60,34 @@ final class RaceRoot: EmptyComponent, RaceDependency, @unchecked Sendable {}
   }
 }
 
-/// Keys computed at run time still build once per key; they take the locked path on every read.
+/// Keys computed at run time. Short ones are stored inline in the string, so equal keys have equal
+/// bits and take the lock-free path; long ones live on the heap, a new string on every call, so
+/// every read after the first finds the instance by its characters. Either way: once per key.
 final class ManyKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
   let counter = FactoryCounter()
+  private let keyPrefix: String
+  private let namePrefix: String
 
-  func token(number: Int) -> Token {
-    shared(forCallerKey: "token \(number)") {
-      counter.record()
-      return Token("token \(number)")
-    }
+  init(dependency: any RaceDependency, keyPrefix: String = "token ", namePrefix: String = "token") {
+    self.keyPrefix = keyPrefix
+    self.namePrefix = namePrefix
+    super.init(dependency: dependency)
   }
-}
-
-/// Keys long enough to live on the heap: each call makes a new string with other bits, so every
-/// read after the first finds the instance by its characters.
-final class HeapKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
-  let counter = FactoryCounter()
 
   func token(number: Int) -> Token {
-    shared(forCallerKey: "a key long enough to live on the heap, number \(number)") {
+    shared(forCallerKey: "\(keyPrefix)\(number)") {
       counter.record()
-      return Token("heap \(number)")
+      return Token("\(namePrefix) \(number)")
     }
   }
 }
 
 extension SharedRaceTests {
   @Test func heapAllocatedKeysEachBuildOnceUnderRaces() {
-    let component = HeapKeysComponent(dependency: RaceRoot())
+    let component = ManyKeysComponent(
+      dependency: RaceRoot(), keyPrefix: "a key long enough to live on the heap, number ",
+      namePrefix: "heap")
     DispatchQueue.concurrentPerform(iterations: 16) { iteration in
       for key in 0..<32 {
         _ = component.token(number: (key + iteration) % 32)

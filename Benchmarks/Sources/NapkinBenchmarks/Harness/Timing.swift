@@ -8,33 +8,18 @@ func blackHole<T>(_ value: T) {
 
 /// Wall-clock timing of a block of operations.
 enum Timing {
-  /// The fastest of `rounds` runs of `body`, in nanoseconds per operation.
+  /// The fastest run of each subject, in nanoseconds per operation, with the subjects' rounds
+  /// interleaved so that a burst of load on the machine hits every subject alike.
   ///
   /// The minimum is the run least disturbed by the rest of the machine; every subject in one
   /// scenario is measured the same way, in the same process, so their ratio is what matters.
-  static func nanosecondsPerOperation(
-    operations: Int, rounds: Int, _ body: () -> Void
-  ) -> Double {
-    var best = Double.infinity
-    for _ in 0..<rounds {
-      let start = DispatchTime.now().uptimeNanoseconds
-      body()
-      let elapsed = DispatchTime.now().uptimeNanoseconds - start
-      best = min(best, Double(elapsed) / Double(operations))
-    }
-    return best
-  }
-
-  /// The fastest run of each subject, in nanoseconds per operation, with the subjects' rounds
-  /// interleaved so that a burst of load on the machine hits every subject alike.
   static func interleaved(
     operations: Int, rounds: Int, _ subjects: [() -> Void]
   ) -> [Double] {
     var best = [Double](repeating: .infinity, count: subjects.count)
     for _ in 0..<rounds {
       for (index, body) in subjects.enumerated() {
-        best[index] = min(
-          best[index], nanosecondsPerOperation(operations: operations, rounds: 1, body))
+        best[index] = min(best[index], once(operations: operations, body))
       }
     }
     return best
