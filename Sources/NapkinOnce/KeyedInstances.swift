@@ -7,7 +7,9 @@
 package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
   private struct State: ~Copyable {
     var built: [Key: OnceValue] = [:]
-    var building: [Key: BuildFrame] = [:]
+    /// The addresses of the frames building each key; a frame is on its builder's stack, and
+    /// its address is kept as a plain integer so the state stays `Sendable` for its lock.
+    var building: [Key: UInt] = [:]
   }
 
   private let state = Locked(State())
@@ -27,32 +29,36 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     let request = Once.Request(
       label: String(describing: key), ownerType: ownerType,
       storeIdentity: ObjectIdentifier(self), valueType: T.self)
-    let object: AnyObject
-    let claim = Once.claim(request) {
-      state.withLock { state in
-        Once.decide(
-          request, built: state.built[key], building: state.building[key],
-          insert: { state.building[key] = $0.takeUnretainedValue() })
+    return BuildFrame.withFrame { frame in
+      let object: AnyObject
+      let frameAddress = UInt(bitPattern: frame)
+      let claim = Once.claim(request) {
+        state.withLock { state in
+          Once.decide(
+            request, built: state.built[key],
+            building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
+            frame: FramePointer(bitPattern: frameAddress).unsafelyUnwrapped,
+            insert: { state.building[key] = UInt(bitPattern: $0) })
+        }
       }
-    }
-    switch claim {
-    case .found(let found):
-      object = found
-    case .build(let handle):
-      let value = OnceValue(wrapping: factory())
-      let waiters = state.withLock { state in
-        state.built[key] = value
-        state.building[key] = nil
-        let frame = handle.takeUnretainedValue()
-        if frame.waiters.isEmpty { return [ThreadState]() }
-        let waiters = frame.waiters
-        frame.waiters = []
-        return waiters
+      switch claim {
+      case .found(let found):
+        object = found
+      case .build:
+        let value = OnceValue(wrapping: factory())
+        let waiters = state.withLock { state in
+          state.built[key] = value
+          state.building[key] = nil
+          if frame.pointee.waiters.isEmpty { return [ThreadState]() }
+          let waiters = frame.pointee.waiters
+          frame.pointee.waiters = []
+          return waiters
+        }
+        Once.finish(frame, waiters: waiters)
+        object = value.object
       }
-      Once.finish(handle, waiters: waiters)
-      object = value.object
+      return OnceValue.unwrap(object, as: T.self)
     }
-    return OnceValue.unwrap(object, as: T.self)
   }
 
   /// Drops the instance for `key`, if built; the next request builds a new one.

@@ -6,10 +6,11 @@ package enum Once {
   package enum Step {
     /// The value exists.
     case found(AnyObject)
-    /// The caller began a frame (owned by its thread's pool) and must run the factory.
-    case build(Unmanaged<BuildFrame>)
-    /// Another thread builds the key; the caller is registered as its waiter and must sleep.
-    case wait(BuildFrame)
+    /// The caller began its frame and must run the factory.
+    case build
+    /// Another thread builds the key; the caller is registered as its waiter, in the frame and in
+    /// the wait graph, and must sleep until it is woken.
+    case wait
   }
 
   /// A request for one key, as the store's lock-side logic needs it.
@@ -44,26 +45,34 @@ package enum Once {
 
   /// Decides the next step for `request`; call it under the store's lock.
   ///
-  /// `insert` links a new frame into the store's list of keys under construction.
+  /// - Parameters:
+  ///   - frame: the caller's frame, uninitialized; a build initializes it.
+  ///   - insert: links the initialized frame into the store's list of keys under construction.
   package static func decide(
-    _ request: Request, built: OnceValue?, building: BuildFrame?,
-    insert: (Unmanaged<BuildFrame>) -> Void
+    _ request: Request, built: OnceValue?, building: FramePointer?, frame: FramePointer,
+    insert: (FramePointer) -> Void
   ) -> Step {
     if let built {
       checkType(request, stored: built.type)
       return .found(built.object)
     }
     if let building {
-      checkType(request, stored: building.valueType)
-      if building.builder === request.thread {
-        OnceFailure.cycle(WaitGraph.stack(of: request.thread, from: building) + [building])
+      checkType(request, stored: building.pointee.valueType)
+      let thread = request.thread
+      if building.pointee.builder === thread {
+        OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
       }
-      building.waiters.append(request.thread)
-      return .wait(building)
+      // Registered before the store's lock is released: the builder, which needs that lock to
+      // finish, then always finds this thread among its waiters and clears its edge before its
+      // frame goes away.
+      _ = thread.wakeUp
+      building.pointee.waiters.append(thread)
+      WaitGraph.block(thread, on: building)
+      return .wait
     }
-    let frame = request.threadHandle._withUnsafeGuaranteedRef { $0.beginFrame(request) }
+    request.threadHandle._withUnsafeGuaranteedRef { $0.beginFrame(at: frame, request) }
     insert(frame)
-    return .build(frame)
+    return .build
   }
 
   /// What a caller holds once it has claimed a key: the instance, or the duty to build it.
@@ -71,8 +80,8 @@ package enum Once {
   package enum Claim {
     /// The value exists.
     case found(AnyObject)
-    /// The caller must run the factory, then call ``finish(_:waiters:)``.
-    case build(Unmanaged<BuildFrame>)
+    /// The caller's frame is begun: it must run the factory, then call ``finish(_:waiters:)``.
+    case build
   }
 
   /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
@@ -82,35 +91,31 @@ package enum Once {
   /// leaf nests one factory per level, so the frame that stays on the stack across the factory
   /// must be small (a 10,000-deep graph fits the main thread's default stack).
   ///
-  /// - Parameter lookUp: under the store's lock, calls ``decide(_:built:building:insert:)``.
+  /// - Parameter lookUp: under the store's lock, calls
+  ///   ``decide(_:built:building:frame:insert:)``.
   package static func claim(_ request: Request, lookUp: () -> Step) -> Claim {
     while true {
       switch lookUp() {
       case .found(let object):
         return .found(object)
-      case .build(let frame):
-        return .build(frame)
-      case .wait(let frame):
-        WaitGraph.block(request.thread, on: frame)
+      case .build:
+        return .build
+      case .wait:
         request.thread.wakeUp.wait()
       // The value is published now; the next lookUp finds it.
       }
     }
   }
 
-  /// Ends a build whose value the store has published: pops the frame off its thread's stack
-  /// and wakes the threads that waited for it.
+  /// Ends a build whose frame the store has unlinked: wakes the threads that waited for it,
+  /// then pops the frame off its thread's stack.
   ///
   /// - Parameter waiters: what the store's publication handed back.
-  package static func finish(_ frame: Unmanaged<BuildFrame>, waiters: [ThreadState]) {
-    if waiters.isEmpty {
-      frame._withUnsafeGuaranteedRef { $0.builder.endFrame(frame, hadWaiters: false) }
-    } else {
-      // The waiters hold the frame now; keep it alive here until they are woken.
-      let finished = frame.takeUnretainedValue()
-      finished.builder.endFrame(frame, hadWaiters: true)
-      WaitGraph.complete(finished, waking: waiters)
+  package static func finish(_ frame: FramePointer, waiters: [ThreadState]) {
+    if !waiters.isEmpty {
+      WaitGraph.complete(frame, waking: waiters)
     }
+    frame.pointee.builder.endFrame(frame)
   }
 
   private static func checkType(_ request: Request, stored: Any.Type) {

@@ -1,10 +1,10 @@
 /// The misuses of `shared` that must stop the program, with messages that say what to change.
 package enum OnceFailure {
   /// A factory needs, directly or through others, the key it is building.
-  static func cycle(_ frames: [BuildFrame]) -> Never {
-    let start = frames[0]
+  static func cycle(_ frames: [FramePointer]) -> Never {
+    let start = frames[0].pointee
     let owner = start.storeIdentity
-    let path = frames.map { $0.chainName(relativeTo: owner) }.joined(separator: " -> ")
+    let path = frames.map { $0.pointee.chainName(relativeTo: owner) }.joined(separator: " -> ")
     fatalError(
       """
       Napkin: dependency cycle in \(typeName(start.ownerType)): \(path). \

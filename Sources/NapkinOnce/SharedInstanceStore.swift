@@ -29,10 +29,10 @@ package struct SharedInstanceStore: ~Copyable {
   @usableFromInline let published: Atomic<UInt>
   /// Serializes writers: publication, growth and the list of keys under construction.
   @usableFromInline let lock: LockWord
-  /// The frames of the keys whose factory is running, linked through
-  /// ``BuildFrame/nextBuilding`` (rarely more than one or two), or 0. Unowned: each frame belongs
-  /// to its builder's pool while it is listed here. Read and written only under `lock`; atomic
-  /// only because a `~Copyable` struct offers no other interior mutability.
+  /// The address of the first frame of the keys whose factory is running, linked through
+  /// ``BuildFrame/nextBuilding`` (rarely more than one or two), or 0. Each frame is on its
+  /// builder's stack and unlinks itself before its call returns. Read and written only under
+  /// `lock`; atomic only because a `~Copyable` struct offers no other interior mutability.
   @usableFromInline let buildingHead: Atomic<UInt>
 
   /// Creates an empty store; it allocates nothing until the first instance is published.
@@ -79,23 +79,27 @@ package struct SharedInstanceStore: ~Copyable {
   /// Everything but the hot path, kept out of line so that the inlined read stays a handful of
   /// instructions with no registers to save.
   ///
-  /// Small on purpose: this frame stays on the stack while `factory` runs, and factories nest one
-  /// per level of a graph resolved from its leaf; the work before and after the factory happens
-  /// in calls of its own (``begin(key:owner:valueType:)``, ``finish(key:owner:frame:value:)``).
+  /// Small on purpose: this call stays on the stack while `factory` runs, and factories nest one
+  /// per level of a graph resolved from its leaf; it holds the build's ``BuildFrame`` and nothing
+  /// else, and the work before and after the factory happens in calls of its own
+  /// (``begin(key:owner:valueType:frame:)``, ``finish(owner:frame:value:)``, which reads the key
+  /// from the frame, so that fewer values stay live across the factory).
   @inlinable @inline(never)
   package func firstInstance<T>(
     forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
   ) -> T {
-    let object: AnyObject
-    switch begin(key: key, owner: owner, valueType: T.self) {
-    case .found(let found):
-      object = found
-    case .build(let frame):
-      let value = OnceValue(wrapping: factory())
-      finish(key: key, owner: owner, frame: frame, value: value)
-      object = value.object
+    BuildFrame.withFrame { frame in
+      let object: AnyObject
+      switch begin(key: key, owner: owner, valueType: T.self, frame: frame) {
+      case .found(let found):
+        object = found
+      case .build:
+        let value = OnceValue(wrapping: factory())
+        finish(owner: owner, frame: frame, value: value)
+        object = value.object
+      }
+      return OnceValue.unwrap(object, as: T.self)
     }
-    return OnceValue.unwrap(object, as: T.self)
   }
 
   /// The lock-free path: the published instance whose key has these bits and whose type is `T`.
@@ -129,18 +133,24 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// The locked path: a first build, a wait for another thread's build, a key whose bits differ
   /// from the published ones (a computed key string), or a misuse to report.
+  ///
+  /// - Parameter frame: room for the build's frame, initialized if the answer is `.build`.
   @usableFromInline
-  func begin(key: String, owner: any FirstKeyHolder, valueType: Any.Type) -> Once.Claim {
+  func begin(
+    key: String, owner: any FirstKeyHolder, valueType: Any.Type, frame: FramePointer
+  ) -> Once.Claim {
     // A key computed at run time may equal a published one without sharing its bits; finding it
     // by its characters needs no lock either, since a published slot never changes.
     if let published = publishedValue(matching: key, owner: owner), published.type == valueType {
       return .found(published.object)
     }
-    return claim(key: key, owner: owner, valueType: valueType)
+    return claim(key: key, owner: owner, valueType: valueType, frame: frame)
   }
 
   @inline(never)
-  private func claim(key: String, owner: any FirstKeyHolder, valueType: Any.Type) -> Once.Claim {
+  private func claim(
+    key: String, owner: any FirstKeyHolder, valueType: Any.Type, frame: FramePointer
+  ) -> Once.Claim {
     let request = Once.Request(
       label: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
       valueType: valueType)
@@ -148,19 +158,17 @@ package struct SharedInstanceStore: ~Copyable {
       lock.withLock {
         Once.decide(
           request, built: publishedValue(matching: key, owner: owner),
-          building: frameBuilding(key),
+          building: frameBuilding(key), frame: frame,
           insert: { insertBuilding($0) })
       }
     }
   }
 
-  /// Publishes a built value and ends its build.
+  /// Publishes a built value under the key its frame builds, and ends the build.
   @usableFromInline
-  func finish(
-    key: String, owner: any FirstKeyHolder, frame: Unmanaged<BuildFrame>, value: OnceValue
-  ) {
+  func finish(owner: any FirstKeyHolder, frame: FramePointer, value: OnceValue) {
     let waiters = lock.withLock {
-      publish(key: key, value: value, owner: owner)
+      publish(key: frame.pointee.label, value: value, owner: owner)
       return removeBuilding(frame)
     }
     Once.finish(frame, waiters: waiters)
@@ -218,54 +226,45 @@ package struct SharedInstanceStore: ~Copyable {
 }
 
 extension SharedInstanceStore {
-  private var firstBuilding: Unmanaged<BuildFrame>? {
-    let bits = buildingHead.load(ordering: .relaxed)
-    guard bits != 0 else { return nil }
-    return Unmanaged<BuildFrame>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+  private var firstBuilding: FramePointer? {
+    FramePointer(bitPattern: buildingHead.load(ordering: .relaxed))
   }
 
-  private func setFirstBuilding(_ frame: Unmanaged<BuildFrame>?) {
-    buildingHead.store(frame.map { UInt(bitPattern: $0.toOpaque()) } ?? 0, ordering: .relaxed)
+  private func setFirstBuilding(_ frame: FramePointer?) {
+    buildingHead.store(UInt(bitPattern: frame), ordering: .relaxed)
   }
 
   /// The frame building `key`; call under `lock`.
-  fileprivate func frameBuilding(_ key: String) -> BuildFrame? {
-    var handle = firstBuilding
-    while let current = handle {
-      let (matches, next) = current._withUnsafeGuaranteedRef {
-        ($0.label == key, $0.nextBuilding.map(Unmanaged.passUnretained))
-      }
-      if matches { return current.takeUnretainedValue() }
-      handle = next
+  fileprivate func frameBuilding(_ key: String) -> FramePointer? {
+    var candidate = firstBuilding
+    while let frame = candidate {
+      if frame.pointee.label == key { return frame }
+      candidate = frame.pointee.nextBuilding
     }
     return nil
   }
 
   /// Links a new frame; call under `lock`.
-  fileprivate func insertBuilding(_ frame: Unmanaged<BuildFrame>) {
-    let head = firstBuilding
-    frame._withUnsafeGuaranteedRef { $0.nextBuilding = head?.takeUnretainedValue() }
+  fileprivate func insertBuilding(_ frame: FramePointer) {
+    frame.pointee.nextBuilding = firstBuilding
     setFirstBuilding(frame)
   }
 
   /// Unlinks `frame` and hands back its waiters; call under `lock`.
-  fileprivate func removeBuilding(_ handle: Unmanaged<BuildFrame>) -> [ThreadState] {
-    handle._withUnsafeGuaranteedRef { frame in
-      if firstBuilding?.toOpaque() == handle.toOpaque() {
-        setFirstBuilding(frame.nextBuilding.map(Unmanaged.passUnretained))
-      } else {
-        var previous = firstBuilding?.takeUnretainedValue()
-        while let current = previous, current.nextBuilding !== frame {
-          previous = current.nextBuilding
-        }
-        previous?.nextBuilding = frame.nextBuilding
+  fileprivate func removeBuilding(_ frame: FramePointer) -> [ThreadState] {
+    if firstBuilding == frame {
+      setFirstBuilding(frame.pointee.nextBuilding)
+    } else {
+      var previous = firstBuilding
+      while let current = previous, current.pointee.nextBuilding != frame {
+        previous = current.pointee.nextBuilding
       }
-      frame.nextBuilding = nil
-      if frame.waiters.isEmpty { return [] }
-      let waiters = frame.waiters
-      frame.waiters = []
-      return waiters
+      previous?.pointee.nextBuilding = frame.pointee.nextBuilding
     }
+    frame.pointee.nextBuilding = nil
+    if frame.pointee.waiters.isEmpty { return [] }
+    let waiters = frame.pointee.waiters
+    frame.pointee.waiters = []
+    return waiters
   }
-
 }

@@ -18,67 +18,45 @@ import Dispatch
 /// - Note: `@unchecked Sendable` is sound because every field has one writer discipline:
 ///   `current` is written only by the owning thread, and read by another thread only while the
 ///   owner is blocked, under ``WaitGraph``'s lock which the owner took after its last write;
-///   `blockedOn` is read and written only under ``WaitGraph``'s lock; `wakeUp` is itself thread safe.
-///   Dynamic exclusivity checks are off for these fields because that discipline, not the
-///   checks, is what orders their accesses, and the checks would cost more than a build.
+///   `blockedOn` is read and written only under ``WaitGraph``'s lock; `wakeUp` is written once by
+///   the owning thread, under the lock of the store it is about to wait on, before it registers as
+///   a waiter, and read by a builder only after taking its waiters under that lock. Dynamic
+///   exclusivity checks are off for these fields because that discipline, not the checks, is what
+///   orders their accesses, and the checks would cost more than a build.
 package final class ThreadState: @unchecked Sendable {
   /// The innermost factory this thread is running, or `nil` outside any factory.
-  ///
-  /// Unowned: the frame belongs to this thread's pool for as long as it can be `current`.
-  @exclusivity(unchecked) package unowned(unsafe) var current: BuildFrame?
-  /// The frame this thread waits for; guarded by ``WaitGraph``. Unowned: the waiting thread
-  /// itself holds the frame for as long as it waits.
-  @exclusivity(unchecked) unowned(unsafe) var blockedOn: BuildFrame?
-  /// Signalled once for every time this thread registered as a waiter of a frame.
-  let wakeUp = DispatchSemaphore(value: 0)
-  /// The frames of this thread's builds, one per nesting depth, owned (+1) here and reused: a
-  /// deep graph allocates its frames once per thread, not once per build.
-  @exclusivity(unchecked) private var frames: ContiguousArray<Unmanaged<BuildFrame>> = []
-  /// How many builds this thread is running, nested; `frames[depth]` is the next one's frame.
-  @exclusivity(unchecked) private var depth = 0
+  @exclusivity(unchecked) package var current: FramePointer?
+  /// The frame this thread waits for; guarded by ``WaitGraph``.
+  @exclusivity(unchecked) var blockedOn: FramePointer?
+  /// Signalled once for every time this thread registered as a waiter of a frame. Created the
+  /// first time the thread waits: most threads never do, and creating one costs more than a
+  /// whole graph's worth of builds in a fresh process.
+  @exclusivity(unchecked) private var semaphore: DispatchSemaphore?
 
-  /// Past this depth, frames are not kept for reuse: enough for the deepest graphs apps build,
-  /// about a hundred kilobytes at most.
-  private static let pooledDepth = 1_024
-
-  /// The frame for a build that `request` starts on this thread, innermost on its stack.
-  func beginFrame(_ request: Once.Request) -> Unmanaged<BuildFrame> {
-    if depth == frames.count {
-      frames.append(.passRetained(BuildFrame(builder: self)))
-    }
-    let handle = frames[depth]
-    depth += 1
-    handle._withUnsafeGuaranteedRef { frame in
-      // Frames at one depth usually build the same property again: skip the copy (a retain and a
-      // release) when the key is the very same string.
-      if !isSameStringValue(frame.label, request.label) {
-        frame.label = request.label
-      }
-      frame.ownerType = request.ownerType
-      frame.storeIdentity = request.storeIdentity
-      frame.valueType = request.valueType
-      frame.parent = current
-      frame.isDone = false
-    }
-    current = handle.takeUnretainedValue()
-    return handle
+  /// The semaphore a builder signals to wake this thread, created on first use; call it on this
+  /// thread, under the lock of the store it is about to wait on.
+  var wakeUp: DispatchSemaphore {
+    if let semaphore { return semaphore }
+    let created = DispatchSemaphore(value: 0)
+    semaphore = created
+    return created
   }
 
-  /// Ends the innermost build. A frame that had waiters stays theirs (they hold it until they
-  /// wake and look again), so the pool lets it go and makes a new one next time.
-  func endFrame(_ frame: Unmanaged<BuildFrame>, hadWaiters: Bool) {
-    current = frame._withUnsafeGuaranteedRef { $0.parent }
-    depth -= 1
-    // `frames[depth]` is this frame; the pool may hold deeper ones too, from earlier builds.
-    if hadWaiters || depth >= ThreadState.pooledDepth {
-      frames.remove(at: depth).release()
-    }
+  /// Starts a build on this thread: initializes the frame at `frame` for `request`, innermost on
+  /// the thread's stack.
+  func beginFrame(at frame: FramePointer, _ request: Once.Request) {
+    frame.initialize(
+      to: BuildFrame(
+        label: request.label, ownerType: request.ownerType,
+        storeIdentity: request.storeIdentity, valueType: request.valueType, builder: self,
+        parent: current, nextBuilding: nil))
+    current = frame
   }
 
-  deinit {
-    for frame in frames {
-      frame.release()
-    }
+  /// Ends the innermost build, once its store has unlinked it and its waiters' edges are gone.
+  func endFrame(_ frame: FramePointer) {
+    current = frame.pointee.parent
+    frame.deinitialize(count: 1)
   }
 
   private init() {}

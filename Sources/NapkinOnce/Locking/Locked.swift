@@ -10,9 +10,10 @@ import Synchronization
 /// Why not a bare `Mutex`: on Linux a contended `Mutex` passes ownership inside the kernel (a
 /// priority-inheritance futex), which ThreadSanitizer does not model, so it reports the guarded
 /// state as raced and a `swift test --sanitize=thread` run can never be clean. Each critical
-/// section here begins with an acquiring load and ends with a releasing increment of `handOff`,
-/// which gives the sanitizer the happens-before edge the lock provides; the price is two
-/// uncontended atomic operations. Waiters still park in the kernel, as with `Mutex`.
+/// section here begins with an acquiring load of `handOff` and ends with a releasing store of the
+/// next value (only the holder writes it, so no read-modify-write is needed), which gives the
+/// sanitizer the happens-before edge the lock provides; the price is an ordinary load and store.
+/// Waiters still park in the kernel, as with `Mutex`.
 ///
 /// Threading: `withLock` may be called from any thread; calls are serialized. Keep the body short
 /// and never call back into code that takes the same lock.
@@ -30,8 +31,8 @@ package final class Locked<State: ~Copyable>: Sendable {
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     try mutex.withLock { (state: inout sending State) throws(Failure) -> sending Result in
-      _ = handOff.load(ordering: .acquiring)
-      defer { handOff.wrappingAdd(1, ordering: .releasing) }
+      let handOffs = handOff.load(ordering: .acquiring)
+      defer { handOff.store(handOffs &+ 1, ordering: .releasing) }
       return try body(&state)
     }
   }
