@@ -40,9 +40,13 @@ package struct BuildFrame {
 
   /// Runs `body` with room on the stack for one frame, uninitialized; a build initializes it with
   /// ``ThreadState/beginFrame(at:_:)`` and ends it with ``ThreadState/endFrame(_:)``.
+  ///
+  /// Without a stack protector: the frame is written field by field, never through an index, so
+  /// there is no buffer to overrun, and a protected frame would add a canary check to every read
+  /// of a built instance in the property that inlines this call.
   @inlinable @inline(__always)
   package static func withFrame<Result>(_ body: (FramePointer) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+    _withUnprotectedUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
       body(room.baseAddress.unsafelyUnwrapped)
     }
   }

@@ -70,21 +70,26 @@ package struct SharedInstanceStore: ~Copyable {
   package func instance<T>(
     forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
   ) -> T {
-    if let words = keyWords(key), let value = publishedInstance(words: words, as: T.self) {
-      return value
+    if let words = keyWords(key) {
+      let bits = publishedBits(
+        word0: words.0, word1: words.1, type: ObjectIdentifier(T.self))
+      if bits != 0 {
+        return OnceValue.instance(published: bits, as: T.self)
+      }
     }
     return firstInstance(forKey: key, owner: owner, factory)
   }
 
-  /// Everything but the hot path, kept out of line so that the inlined read stays a handful of
-  /// instructions with no registers to save.
+  /// The build path: a first build, or a wait for another thread's build of the key.
   ///
-  /// Small on purpose: this call stays on the stack while `factory` runs, and factories nest one
-  /// per level of a graph resolved from its leaf; it holds the build's ``BuildFrame`` and nothing
-  /// else, and the work before and after the factory happens in calls of its own
-  /// (``begin(key:owner:valueType:frame:)``, ``finish(owner:frame:value:)``, which reads the key
-  /// from the frame, so that fewer values stay live across the factory).
-  @inlinable @inline(never)
+  /// Inlined into the property, unlike the read path: factories nest one per level of a graph
+  /// resolved from its leaf, and each level then costs one machine frame (the property's, which
+  /// also holds the build's ``BuildFrame``) instead of two. That halves the stack a deep graph
+  /// touches, which is most of what a fresh process pays for its first graph. The work before
+  /// and after the factory happens in calls of its own (``begin(key:owner:valueType:frame:)``,
+  /// ``finish(owner:frame:value:)``, which reads the key from the frame so that fewer values
+  /// stay live across the factory).
+  @inlinable @inline(__always)
   package func firstInstance<T>(
     forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
   ) -> T {
@@ -102,30 +107,35 @@ package struct SharedInstanceStore: ~Copyable {
     }
   }
 
-  /// The lock-free path: the published instance whose key has these bits and whose type is `T`.
-  @inlinable @inline(__always)
-  func publishedInstance<T>(words: (UInt64, UInt64), as _: T.Type) -> T? {
+  /// The lock-free path: the bits of the published instance whose key has these words and whose
+  /// type is `type`, unretained, or 0.
+  ///
+  /// Out of line and marked as releasing nothing, on purpose. A factory that reads its component
+  /// (`shared { Analytics(dependency.session) }`) captures `self`, and Swift retains a captured
+  /// `self` before the call; the optimizer moves that retain into the build path only when it
+  /// can see that nothing on the read path releases an object, and it treats an atomic load
+  /// written inline as one that might. Inline, a built read of such a property cost two atomic
+  /// reference-count operations more than hand wiring (1.9x); behind this call it costs a call.
+  @usableFromInline @inline(never) @_effects(releasenone)
+  func publishedBits(word0: UInt64, word1: UInt64, type: ObjectIdentifier) -> UInt {
     let inline = inlineObject.load(ordering: .acquiring)
-    if inline != 0, inlineWord0.load(ordering: .relaxed) == words.0,
-      inlineWord1.load(ordering: .relaxed) == words.1
+    if inline != 0, inlineWord0.load(ordering: .relaxed) == word0,
+      inlineWord1.load(ordering: .relaxed) == word1
     {
       // A type mismatch is a misuse; the locked path reports it.
-      guard inlineType.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(T.self))
-      else { return nil }
-      return OnceValue.instance(published: inline, as: T.self)
+      return inlineType.load(ordering: .relaxed) == UInt(bitPattern: type) ? inline : 0
     }
     let address = published.load(ordering: .acquiring)
-    if address == 0 { return nil }
+    if address == 0 { return 0 }
     let table = SlotTable(address: address)
-    var index = table.startIndex(words.0, words.1)
+    var index = table.startIndex(word0, word1)
     while true {
       let slot = table.slot(index)
       let bits = slot.pointee.object.load(ordering: .acquiring)
-      if bits == 0 { return nil }
-      if slot.keyWords == words {
+      if bits == 0 { return 0 }
+      if slot.keyWords == (word0, word1) {
         // A type mismatch is a misuse; the locked path reports it.
-        guard slot.pointee.type == T.self else { return nil }
-        return OnceValue.instance(published: bits, as: T.self)
+        return slot.pointee.type.map(ObjectIdentifier.init) == type ? bits : 0
       }
       index = (index &+ 1) & table.mask
     }

@@ -26,8 +26,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
-      --only SCENARIO     one of first-graph, footprint, hot, first-read, chain, contended,
-                          per-key, configured
+      --only SCENARIO     one of first-graph, footprint, hot, hot-capturing, first-read, chain,
+                          contended, per-key, configured
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
@@ -79,6 +79,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     ("first-graph", FirstGraph.run),
     ("footprint", Footprint.run),
     ("hot", HotRead.run),
+    ("hot-capturing", HotReadCapturing.run),
     ("first-read", FirstRead.run),
     ("chain", DeepChain.run),
     ("contended", ContendedRead.run),

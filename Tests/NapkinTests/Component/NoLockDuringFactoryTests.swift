@@ -73,9 +73,9 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
   }
 }
 
-/// A component whose `outer` factory first builds a deeper graph (so the thread's pool holds
-/// frames below the current depth), then parks so that another thread waits for it.
-final class PoolDepthComponent: EmptyComponent, @unchecked Sendable {
+/// A component whose `outer` factory first builds a deeper graph (so the builder's stack has held
+/// other frames where the next ones go), then parks so that another thread waits for it.
+final class StackReuseComponent: EmptyComponent, @unchecked Sendable {
   // `@unchecked Sendable` as inherited; the `let`s are Sendable.
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
@@ -93,9 +93,9 @@ final class PoolDepthComponent: EmptyComponent, @unchecked Sendable {
 }
 
 extension NoLockDuringFactoryTests {
-  @Test func aFrameSomeoneWaitedForIsNeverReusedWhileTheyHoldIt() {
+  @Test func aFrameSomeoneWaitedForIsNeverReadAfterItsBuilderMovesOn() {
     for _ in 0..<200 {
-      let component = PoolDepthComponent()
+      let component = StackReuseComponent()
       let results = IdentityCollector()
       let group = DispatchGroup()
       DispatchQueue.global().async(group: group) {
@@ -107,8 +107,9 @@ extension NoLockDuringFactoryTests {
       }
       Thread.sleep(forTimeInterval: 0.001)
       component.release.signal()
-      // The builder goes on to build more, reusing its pool, while the waiter wakes.
-      let other = PoolDepthComponent()
+      // The builder goes on to build more, over the stack where the finished frame was, while
+      // the waiter wakes.
+      let other = StackReuseComponent()
       other.release.signal()
       DispatchQueue.global().async(group: group) { _ = other.outer }
       group.wait()

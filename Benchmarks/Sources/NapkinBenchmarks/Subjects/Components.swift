@@ -22,3 +22,8 @@ final class LinkRootComponent: EmptyComponent, LinkDependency, @unchecked Sendab
 final class LinkComponent: Component<any LinkDependency>, LinkDependency, @unchecked Sendable {
   var link: Link { shared { Link(parent: dependency.link) } }
 }
+
+@inline(never)
+func readLinkComponent(_ owner: LinkComponent) -> Link {
+  owner.link
+}

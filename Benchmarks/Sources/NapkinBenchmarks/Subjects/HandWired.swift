@@ -32,3 +32,9 @@ final class HandEmpty {
   let parent: any HandLinkParent
   init(parent: any HandLinkParent) { self.parent = parent }
 }
+
+/// Reads through a non-inlined call, the same call shape as `readLinkComponent`.
+@inline(never)
+func readHandLink(_ owner: HandLinkNode) -> Link {
+  owner.link
+}
