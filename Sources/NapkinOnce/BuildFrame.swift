@@ -30,7 +30,8 @@ package struct BuildFrame {
   var parent: FramePointer?
   /// The next frame under construction in the same store; guarded by that store's lock.
   var nextBuilding: FramePointer?
-  /// Threads that asked for the key while it was being built; guarded by the store's lock.
+  /// Threads that asked for the key while it was being built; guarded by the store's lock
+  /// while the frame is linked, final once it is unlinked.
   var waiters: [ThreadState] = []
 
   /// How the frame is named in a chain: the bare key when it belongs to `owner`, else `Type.key`.

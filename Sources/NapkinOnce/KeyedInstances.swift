@@ -46,15 +46,11 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
         object = found
       case .build:
         let value = OnceValue(wrapping: factory())
-        let waiters = state.withLock { state in
+        state.withLock { state in
           state.built[key] = value
           state.building[key] = nil
-          if frame.pointee.waiters.isEmpty { return [ThreadState]() }
-          let waiters = frame.pointee.waiters
-          frame.pointee.waiters = []
-          return waiters
         }
-        Once.finish(frame, waiters: waiters)
+        Once.finish(frame)
         object = value.object
       }
       return OnceValue.unwrap(object, as: T.self)

@@ -80,14 +80,14 @@ package enum Once {
   package enum Claim {
     /// The value exists.
     case found(AnyObject)
-    /// The caller's frame is begun: it must run the factory, then call ``finish(_:waiters:)``.
+    /// The caller's frame is begun: it must run the factory, then call ``finish(_:)``.
     case build
   }
 
   /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
   /// instance or must build it.
   ///
-  /// Kept apart from the factory call, with ``finish(_:waiters:)``: a graph resolved from its
+  /// Kept apart from the factory call, with ``finish(_:)``: a graph resolved from its
   /// leaf nests one factory per level, so the frame that stays on the stack across the factory
   /// must be small (a 10,000-deep graph fits the main thread's default stack).
   ///
@@ -110,8 +110,11 @@ package enum Once {
   /// Ends a build whose frame the store has unlinked: wakes the threads that waited for it,
   /// then pops the frame off its thread's stack.
   ///
-  /// - Parameter waiters: what the store's publication handed back.
-  package static func finish(_ frame: FramePointer, waiters: [ThreadState]) {
+  /// Call it after the store's lock is released. Threads add themselves as waiters only while the
+  /// frame is linked, under that lock, so once it is unlinked the list is final and the lock the
+  /// builder took to unlink it orders every addition before this read.
+  package static func finish(_ frame: FramePointer) {
+    let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
     }

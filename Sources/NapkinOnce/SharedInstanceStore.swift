@@ -177,11 +177,11 @@ package struct SharedInstanceStore: ~Copyable {
   /// Publishes a built value under the key its frame builds, and ends the build.
   @usableFromInline
   func finish(owner: any FirstKeyHolder, frame: FramePointer, value: OnceValue) {
-    let waiters = lock.withLock {
+    lock.withLock {
       publish(key: frame.pointee.label, value: value, owner: owner)
-      return removeBuilding(frame)
+      removeBuilding(frame)
     }
-    Once.finish(frame, waiters: waiters)
+    Once.finish(frame)
   }
 
   /// The published value whose key equals `key` character for character.
@@ -260,8 +260,8 @@ extension SharedInstanceStore {
     setFirstBuilding(frame)
   }
 
-  /// Unlinks `frame` and hands back its waiters; call under `lock`.
-  fileprivate func removeBuilding(_ frame: FramePointer) -> [ThreadState] {
+  /// Unlinks `frame`; call under `lock`.
+  fileprivate func removeBuilding(_ frame: FramePointer) {
     if firstBuilding == frame {
       setFirstBuilding(frame.pointee.nextBuilding)
     } else {
@@ -271,10 +271,5 @@ extension SharedInstanceStore {
       }
       previous?.pointee.nextBuilding = frame.pointee.nextBuilding
     }
-    frame.pointee.nextBuilding = nil
-    if frame.pointee.waiters.isEmpty { return [] }
-    let waiters = frame.pointee.waiters
-    frame.pointee.waiters = []
-    return waiters
   }
 }
