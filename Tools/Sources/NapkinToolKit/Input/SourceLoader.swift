@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
-import Synchronization
 
 /// Finds the Swift files under the paths a user gave, reads and parses them (in parallel), and
 /// turns every problem with the input into an ``InputProblem`` instead of stopping.
@@ -16,7 +14,8 @@ enum SourceLoader {
     for path in paths where path == "-" {
       // Standard input, for `cat File.swift | napkin lint -`.
       let data = FileHandle.standardInput.readDataToEndOfFile()
-      parsed.append(facts(path: "<stdin>", source: String(decoding: data, as: UTF8.self)))
+      let source = String(decoding: data, as: UTF8.self)
+      parsed += ParserThreads.map(1) { _ in facts(path: "<stdin>", source: source) }
     }
     for path in paths where path != "-" {
       let found = swiftFiles(under: path)
@@ -31,9 +30,18 @@ enum SourceLoader {
     return (parsed, problems)
   }
 
-  /// Facts of one file's text; `path` is only used in positions.
+  /// Facts of one file's text; `path` is only used in positions. Call it on a thread of
+  /// ``ParserThreads``: the parser needs its stack.
   static func facts(path: String, source: String) -> FileFacts {
-    let tree = Parser.parse(source: source)
+    if let refusal = NestingGuard.check(source) {
+      var facts = FileFacts(path: path)
+      facts.problems.append(
+        InputProblem(
+          location: "\(path):\(refusal.line):\(refusal.column)", message: refusal.message))
+      return facts
+    }
+    var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
+    let tree = SourceFileSyntax.parse(from: &parser)
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     let collector = FactCollector(path: path, converter: converter)
     collector.walk(tree)
@@ -125,12 +133,7 @@ enum SourceLoader {
   // MARK: Reading and parsing
 
   private static func parseAll(_ paths: [String]) -> [FileFacts] {
-    let results = Mutex<[Int: FileFacts]>([:])
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let facts = readAndParse(paths[index])
-      results.withLock { $0[index] = facts }
-    }
-    return results.withLock { all in paths.indices.compactMap { all[$0] } }
+    ParserThreads.map(paths.count) { readAndParse(paths[$0]) }
   }
 
   private static func readAndParse(_ path: String) -> FileFacts {

@@ -78,9 +78,16 @@ enum Linter {
     for component in wiring.components {
       conformed.formUnion(component.conformances)
     }
+    // Who needs each protocol, indexed once: the rule stays linear in protocols and components.
+    var needers: [String: [String]] = [:]
+    for component in wiring.components {
+      for name in Set(component.dependencyProtocols) {
+        needers[name, default: []].append(component.name)
+      }
+    }
     return wiring.dependencyProtocols.subtracting(conformed).compactMap { name in
       guard let declared = wiring.protocols[name] else { return nil }
-      let users = wiring.components.filter { $0.dependencyProtocols.contains(name) }.map(\.name)
+      let users = needers[name] ?? []
       let who = users.isEmpty ? "" : " (needed by \(users.joined(separator: ", ")))"
       let child = name.hasSuffix("Dependency") ? String(name.dropLast("Dependency".count)) : name
       return Finding(

@@ -10,6 +10,8 @@ struct Wiring: Sendable {
   /// Class names declared more than once (in different modules, or tests next to an app), with
   /// every place; the analysis uses the first.
   private(set) var duplicates: [String: [SourcePosition]] = [:]
+  /// Where each component is in `components`.
+  private var componentIndex: [String: Int] = [:]
 
   private static let frameworkBases: Set<String> = ["Component", "EmptyComponent"]
   private static let frameworkDependencies: Set<String> = ["Dependency", "EmptyDependency"]
@@ -21,17 +23,16 @@ struct Wiring: Sendable {
         protocols[declared.name] = declared
       }
     }
-    dependencyProtocols = Set(
-      protocols.keys.filter { name in
-        !refinements(of: [name]).isDisjoint(with: Self.frameworkDependencies)
-      }
-    )
+    dependencyProtocols = Self.refiningDependency(protocols)
     resolveComponents()
+    for (index, component) in components.enumerated() {
+      componentIndex[component.name] = index
+    }
     connect()
   }
 
   func component(named name: String) -> ComponentNode? {
-    components.first { $0.name == name }
+    componentIndex[name].map { components[$0] }
   }
 
   /// The components with no parent: roots of trees, or components whose dependency protocol no
@@ -52,6 +53,50 @@ struct Wiring: Sendable {
   }
 
   // MARK: Resolution
+
+  /// The protocols that refine `Dependency` or `EmptyDependency`, directly or not.
+  private static func refiningDependency(_ protocols: [String: ProtocolFact]) -> Set<String> {
+    closure(
+      of: Set(protocols.keys), base: frameworkDependencies,
+      parents: { protocols[$0]?.inherited ?? [] })
+  }
+
+  /// The names among `names` that reach a name in `base` by following `parents`. Each name is
+  /// decided once (a depth-first walk with memo, without recursion), so the work is linear in
+  /// the names and their edges, whatever the order of declaration; cycles reach nothing.
+  private static func closure(
+    of names: Set<String>,
+    base: Set<String>,
+    parents: (String) -> [String]
+  ) -> Set<String> {
+    var reaches: [String: Bool] = [:]
+    for name in base { reaches[name] = true }
+    for start in names where reaches[start] == nil {
+      // Each stack entry is a name and the index of its next parent to try.
+      var stack: [(name: String, next: Int)] = [(start, 0)]
+      var onStack: Set<String> = [start]
+      while let (name, next) = stack.last {
+        let candidates = parents(name)
+        if reaches[name] == true || next >= candidates.count {
+          reaches[name] = reaches[name] ?? false
+          stack.removeLast()
+          onStack.remove(name)
+          if reaches[name] == true, let parent = stack.last {
+            reaches[parent.name] = true
+          }
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let candidate = candidates[next]
+        if let known = reaches[candidate] {
+          if known { reaches[name] = true }
+        } else if onStack.insert(candidate).inserted {
+          stack.append((candidate, 0))
+        }
+      }
+    }
+    return names.filter { reaches[$0] == true }
+  }
 
   private mutating func resolveComponents() {
     var classes: [String: ClassFact] = [:]
@@ -74,18 +119,9 @@ struct Wiring: Sendable {
       }
     }
     // A class is a component if its superclass is one; the chain may cross files in any order.
-    var componentNames: Set<String> = []
-    var changed = true
-    while changed {
-      changed = false
-      for (name, declared) in classes where !componentNames.contains(name) {
-        guard let superclass = declared.superclass else { continue }
-        if Self.frameworkBases.contains(superclass) || componentNames.contains(superclass) {
-          componentNames.insert(name)
-          changed = true
-        }
-      }
-    }
+    let componentNames = Self.closure(
+      of: Set(classes.keys), base: Self.frameworkBases,
+      parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
     func dependencyAndRoot(of name: String, depth: Int = 0) -> ([String], Bool) {
       guard let declared = classes[name], let superclass = declared.superclass, depth < 64 else {
         return ([], false)

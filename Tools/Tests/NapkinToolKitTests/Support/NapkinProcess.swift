@@ -6,7 +6,13 @@ enum NapkinProcess {
     var status: Int32
     var output: String
     var errors: String
+    /// The process ran past its time limit and was stopped.
+    var timedOut = false
   }
+
+  /// Long enough for any run the tests make on a loaded machine; it bounds a hang, so that a
+  /// regression to exponential or quadratic time fails the test instead of stalling the run.
+  static let defaultTimeLimit = Duration.seconds(120)
 
   /// The `napkin` binary in the build folder, next to the test bundle.
   static var executable: URL {
@@ -23,9 +29,10 @@ enum NapkinProcess {
   static func run(
     _ arguments: [String],
     input: String? = nil,
-    in folder: String? = nil
+    in folder: String? = nil,
+    timeLimit: Duration = defaultTimeLimit
   ) throws -> Result {
-    try run(executable, arguments, input: input, in: folder)
+    try run(executable, arguments, input: input, in: folder, timeLimit: timeLimit)
   }
 
   /// Runs `executable`; its output goes to files, so that neither stream can fill a pipe and
@@ -34,7 +41,8 @@ enum NapkinProcess {
     _ executable: URL,
     _ arguments: [String],
     input: String? = nil,
-    in folder: String? = nil
+    in folder: String? = nil,
+    timeLimit: Duration = defaultTimeLimit
   ) throws -> Result {
     let scratch = try ScratchFolder()
     let outputPath = try scratch.write("stdout", "")
@@ -49,11 +57,19 @@ enum NapkinProcess {
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    process.waitUntilExit()
+    let seconds = Double(timeLimit.components.seconds)
+    let timedOut = exited.wait(timeout: .now() + seconds) == .timedOut
+    if timedOut {
+      process.terminate()
+      process.waitUntilExit()
+    }
     return Result(
       status: process.terminationStatus,
       output: try String(contentsOfFile: outputPath, encoding: .utf8),
-      errors: try String(contentsOfFile: errorPath, encoding: .utf8))
+      errors: try String(contentsOfFile: errorPath, encoding: .utf8),
+      timedOut: timedOut)
   }
 }
