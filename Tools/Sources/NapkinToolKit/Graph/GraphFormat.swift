@@ -18,10 +18,14 @@ enum GraphFormat: String, CaseIterable, Sendable {
 }
 
 extension ComponentNode {
-  /// The non-empty member groups, labelled as the graph prints them.
+  /// The non-empty member groups, labelled as the graph prints them, in the order of how long
+  /// an instance lives: per component, per key, per store, per read.
   var memberGroups: [(label: String, names: [String])] {
-    [("shared", sharedNames), ("fresh", freshNames), ("pass-through", passThroughNames)]
-      .filter { !$0.names.isEmpty }
+    [
+      ("shared", sharedNames), ("per-key", perKeyNames), ("stores", storeNames),
+      ("fresh", freshNames), ("builders", builderNames), ("pass-through", passThroughNames),
+    ]
+    .filter { !$0.names.isEmpty }
   }
 
   /// Why a component without parents has none, or nil for a real root.

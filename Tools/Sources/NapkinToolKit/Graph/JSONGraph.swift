@@ -15,7 +15,10 @@ enum JSONGraph {
     var parents: [String]
     var children: [Child]
     var shared: [String]
+    var perKey: [String]
+    var stores: [String]
     var fresh: [String]
+    var builders: [String]
     var passThrough: [String]
     var orphan: String?
   }
@@ -35,7 +38,10 @@ enum JSONGraph {
           parents: node.parents,
           children: node.children.map { Child(name: $0.child, via: $0.protocolName) },
           shared: node.sharedNames,
+          perKey: node.perKeyNames,
+          stores: node.storeNames,
           fresh: node.freshNames,
+          builders: node.builderNames,
           passThrough: node.passThroughNames,
           orphan: node.orphanNote
         )

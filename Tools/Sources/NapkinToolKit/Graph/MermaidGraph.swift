@@ -1,28 +1,44 @@
 /// The component tree as a Mermaid flowchart, for Markdown that renders Mermaid.
+///
+/// Node ids are generated (`n0`, `n1`...), never taken from the source: a raw identifier such
+/// as ``class `Child --> Z` `` would otherwise be read as Mermaid syntax. Names appear only in
+/// quoted labels, with every character Mermaid gives a meaning to written as an entity.
 enum MermaidGraph {
   static func render(_ wiring: Wiring) -> String {
     var lines = ["graph TD"]
+    var ids: [String: String] = [:]
+    for (index, component) in wiring.components.enumerated() {
+      ids[component.name] = "n\(index)"
+    }
     for component in wiring.components {
       var label = [component.name]
       label += component.memberGroups.map { "\($0.label): " + $0.names.joined(separator: ", ") }
-      lines.append("  \(component.name)[\"\(label.map(escaped).joined(separator: "<br/>"))\"]")
+      let id = ids[component.name] ?? ""
+      lines.append("  \(id)[\"\(label.map(escaped).joined(separator: "<br/>"))\"]")
     }
     for component in wiring.components {
       for edge in component.children {
-        lines.append("  \(component.name) -->|\(escaped(edge.protocolName))| \(edge.child)")
+        guard let from = ids[component.name], let to = ids[edge.child] else { continue }
+        lines.append("  \(from) -->|\(escaped(edge.protocolName))| \(to)")
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Mermaid's entity codes (`#quot;`, `#35;`) stand for the characters its syntax uses.
   private static func escaped(_ text: String) -> String {
     var result = ""
     for character in text {
       switch character {
       case "\"": result += "#quot;"
+      case "#": result += "#35;"
       case "|": result += "#124;"
       case "<": result += "#lt;"
       case ">": result += "#gt;"
+      case "`": result += "#96;"
+      case "[", "]", "{", "}", "(", ")":
+        result += "#\(character.unicodeScalars.first?.value ?? 0);"
+      case "\n", "\r": result += " "
       default: result.append(character)
       }
     }

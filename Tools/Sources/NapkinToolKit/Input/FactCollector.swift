@@ -155,29 +155,6 @@ final class FactCollector: SyntaxVisitor {
     )
   }
 
-  // MARK: References
-
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    // The member of `a.b` is recorded (or not) by the member access itself.
-    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-      return .visitChildren
-    }
-    facts.referencedNames.insert(node.baseName.text)
-    return .visitChildren
-  }
-
-  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-    facts.referencedNames.insert(node.name.text)
-    return .visitChildren
-  }
-
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    if !PropertyClassifier.isDependency(node.base) {
-      facts.memberNames.insert(node.declName.baseName.text)
-    }
-    return .visitChildren
-  }
-
   // MARK: Properties
 
   /// The variable declarations among `members`, including those in every branch of `#if`: the

@@ -2,25 +2,64 @@ import SwiftSyntax
 
 /// Tells shared, fresh, pass-through and stored properties apart by the shape of their getter.
 enum PropertyClassifier {
+  /// Airframe's stores: a component that holds one shares its instances per key or per
+  /// process, not per component.
+  static let storeTypes: Set<String> = ["PerKey", "Configured", "Announcements"]
+
   static func kind(of binding: PatternBindingSyntax, isVariable: Bool) -> PropertyKind {
+    let declared = binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? []
     guard let accessors = binding.accessorBlock else {
+      let constructed = binding.initializer.map { constructedType($0.value) } ?? nil
+      if !isVariable, let store = (declared + [constructed].compactMap(\.self)).first(
+        where: storeTypes.contains)
+      {
+        return .store(type: store)
+      }
       return .stored(isVariable: isVariable)
     }
+    let getterKind: PropertyKind
     switch accessors.accessors {
     case .getter(let body):
-      return kind(ofGetter: body)
+      getterKind = kind(ofGetter: body)
     case .accessors(let list):
       if let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) {
-        return getter.body.map { kind(ofGetter: $0.statements) } ?? .computed
+        getterKind = getter.body.map { kind(ofGetter: $0.statements) } ?? .computed
+      } else {
+        let observersOnly = list.allSatisfy {
+          $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+            || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+        }
+        return observersOnly ? .stored(isVariable: isVariable) : .computed
       }
-      let observersOnly = list.allSatisfy {
-        $0.accessorSpecifier.tokenKind == .keyword(.willSet)
-          || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
-      }
-      return observersOnly ? .stored(isVariable: isVariable) : .computed
     @unknown default:
-      return .computed
+      getterKind = .computed
     }
+    // The declared type says what a computed property hands out, whatever builds it.
+    if let store = declared.first(where: storeTypes.contains) {
+      if case .passThrough = getterKind { return getterKind }
+      return .store(type: store)
+    }
+    if getterKind == .fresh, declared.contains(where: { $0.hasSuffix("Buildable") }) {
+      return .builder
+    }
+    return getterKind
+  }
+
+  /// The type a call constructs, if the syntax shows one: `PerKey<K, V> { ... }` and
+  /// `ProfileBuilder(dependency: self)` give `PerKey` and `ProfileBuilder`.
+  static func constructedType(_ expression: ExprSyntax) -> String? {
+    let expression = unwrapped(expression)
+    guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+    var called = call.calledExpression
+    if let specialized = called.as(GenericSpecializationExprSyntax.self) {
+      called = specialized.expression
+    }
+    if let reference = called.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text.first?.isUppercase == true
+    {
+      return reference.baseName.text
+    }
+    return nil
   }
 
   /// Classifies by the expression the getter returns (its last statement).
@@ -30,7 +69,17 @@ enum PropertyClassifier {
     }
     expression = unwrapped(expression)
     if let call = expression.as(FunctionCallExprSyntax.self) {
-      return isSharedCall(call) ? .shared : .fresh
+      if isSharedCall(call) { return .shared }
+      if isPerKeyRead(call) { return .perKey }
+      if let type = constructedType(ExprSyntax(call)) {
+        if storeTypes.contains(type) { return .store(type: type) }
+        // Napkin's builders take the component as their dependency; other `...Builder`
+        // types (a request builder) are plain fresh instances.
+        if type.hasSuffix("Builder"), call.arguments.first?.label?.text == "dependency" {
+          return .builder
+        }
+      }
+      return .fresh
     }
     if let member = expression.as(MemberAccessExprSyntax.self), isDependency(member.base) {
       return .passThrough(member: member.declName.baseName.text)
@@ -49,6 +98,15 @@ enum PropertyClassifier {
       return base.baseName.tokenKind == .keyword(.self) && member.declName.baseName.text == "shared"
     }
     return false
+  }
+
+  /// `store.shared(for: key)` (Airframe's per-key store), not the component's own `shared`.
+  static func isPerKeyRead(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "shared", let base = member.base,
+      !(base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self))
+    else { return false }
+    return call.arguments.first?.label?.text == "for"
   }
 
   /// A `shared` call whose key is the caller's `#function` (no `forCallerKey:` argument).
@@ -85,7 +143,7 @@ enum PropertyClassifier {
     }
   }
 
-  private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
     if let tried = expression.as(TryExprSyntax.self) {
       return unwrapped(tried.expression)
     }

@@ -45,7 +45,10 @@ enum SourceLoader {
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     let collector = FactCollector(path: path, converter: converter)
     collector.walk(tree)
+    let reads = MemberReadCollector()
+    reads.walk(tree)
     var facts = collector.facts
+    facts.memberReads = reads.reads
     if tree.hasError {
       for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree)
       where diagnostic.diagMessage.severity == .error {

@@ -102,21 +102,14 @@ enum Linter {
     }
   }
 
-  /// A pass-through (`dependency.x`) that no child's dependency protocol requires and nothing
-  /// that names the component reads.
+  /// A pass-through (`dependency.x`) that no child's dependency protocol requires and that no
+  /// file reads on the component's type (see ``MemberReadCollector`` for what shows the type).
   static func unusedPassThroughs(_ wiring: Wiring) -> [Finding] {
-    var findings: [Finding] = []
-    // Files that name a component, indexed once so the rule stays linear in the source size.
-    let componentNames = Set(wiring.components.map(\.name))
-    var related: [String: [FileFacts]] = [:]
+    var reads: Set<MemberRead> = []
     for file in wiring.files {
-      var named = file.referencedNames.intersection(componentNames)
-      named.formUnion(file.classes.map(\.name).filter(componentNames.contains))
-      named.formUnion(file.extensions.map(\.extendedType).filter(componentNames.contains))
-      for name in named {
-        related[name, default: []].append(file)
-      }
+      reads.formUnion(file.memberReads)
     }
+    var findings: [Finding] = []
     for component in wiring.components {
       let passThroughs = component.properties.filter {
         if case .passThrough = $0.kind { return true }
@@ -125,19 +118,15 @@ enum Linter {
       guard !passThroughs.isEmpty else { continue }
       let required = Set(
         component.conformances.flatMap { wiring.protocols[$0]?.requirements ?? [] })
-      let related = related[component.name] ?? []
       for property in passThroughs where !required.contains(property.name) {
-        let read = related.contains {
-          $0.memberNames.contains(property.name) || $0.referencedNames.contains(property.name)
-        }
-        if read { continue }
+        if reads.contains(MemberRead(type: component.name, member: property.name)) { continue }
         findings.append(
           Finding(
             rule: .unusedPassThrough,
             position: property.position,
             message: "pass-through `\(property.name)` in \(component.name) is used by no child: "
               + "no dependency protocol \(component.name) conforms to requires it, and nothing "
-              + "reads it",
+              + "reads it on a \(component.name)",
             fix: "remove it, or add `var \(property.name): ... { get }` to the dependency "
               + "protocol of the child that needs it"
           )

@@ -23,24 +23,27 @@ struct ComponentNode: Hashable, Sendable {
     properties.filter { wanted($0.kind) }
   }
 
-  var sharedNames: [String] {
-    properties {
-      if case .shared = $0 { return true }
-      return false
-    }.map(\.name)
+  /// The names of the properties of one kind.
+  func names(_ wanted: (PropertyKind) -> Bool) -> [String] {
+    properties(wanted).map(\.name)
   }
 
-  var freshNames: [String] {
-    properties {
-      if case .fresh = $0 { return true }
+  var sharedNames: [String] { names { $0 == .shared } }
+  var perKeyNames: [String] { names { $0 == .perKey } }
+  var freshNames: [String] { names { $0 == .fresh } }
+  var builderNames: [String] { names { $0 == .builder } }
+
+  var storeNames: [String] {
+    names {
+      if case .store = $0 { return true }
       return false
-    }.map(\.name)
+    }
   }
 
   var passThroughNames: [String] {
-    properties {
+    names {
       if case .passThrough = $0 { return true }
       return false
-    }.map(\.name)
+    }
   }
 }

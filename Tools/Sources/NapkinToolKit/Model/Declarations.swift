@@ -4,6 +4,14 @@ enum PropertyKind: Hashable, Sendable {
   case shared
   /// A computed property that constructs something on every read.
   case fresh
+  /// A computed property that constructs a builder (`XBuilder(dependency: self)`), or whose
+  /// type is a builder or a `Buildable` protocol: one per read, by design.
+  case builder
+  /// `store.shared(for: key)`: one instance per key, kept by an Airframe per-key store.
+  case perKey
+  /// A store held or handed out by the component (Airframe's `PerKey`, `Configured`,
+  /// `Announcements`), as a `let` or a computed property; `type` is the store's type name.
+  case store(type: String)
   /// `var x: T { dependency.y }`: handed down from the parent; `member` is `y`.
   case passThrough(member: String)
   /// A stored property; `isVariable` is true for `var` (and `lazy var`).
@@ -70,6 +78,12 @@ struct SharedScopeFact: Hashable, Sendable {
   var calls: [SourcePosition]
 }
 
+/// `type.member` read somewhere, with `type` known from the syntax.
+struct MemberRead: Hashable, Sendable {
+  var type: String
+  var member: String
+}
+
 /// A problem with the input itself: a missing path, an unreadable file, a syntax error.
 struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Where it is: a path, optionally with `:line:column`.
@@ -86,10 +100,8 @@ struct FileFacts: Sendable {
   var extensions: [ExtensionFact] = []
   var protocols: [ProtocolFact] = []
   var sharedScopes: [SharedScopeFact] = []
-  /// Names this file refers to (types and values), not the names it declares.
-  var referencedNames: Set<String> = []
-  /// Names read as members (`x.name`), except members of `dependency` (a pass-through's source).
-  var memberNames: Set<String> = []
+  /// Members read on a type the syntax shows (see ``MemberReadCollector``).
+  var memberReads: Set<MemberRead> = []
   /// Syntax errors, reported with their location; the rest of the file is still analysed.
   var problems: [InputProblem] = []
 }

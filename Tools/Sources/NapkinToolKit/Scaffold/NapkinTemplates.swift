@@ -1,10 +1,20 @@
 /// The text of the files `napkin new` writes, for a napkin `name` below `parent`.
 ///
-/// The code follows the napkin units: `Builder<any XDependency>`, `ViewableRouter`,
-/// `PresentableInteractor`, `Presenter` and a `ViewControllable` view, one type family per file.
+/// The code follows HomeNapkin: `Builder<any XDependency>`, `ViewableRouter`,
+/// `PresentableInteractor`, and a view that is its interactor's presenter and reports the user's
+/// input back through a weak `XPresentableListener`, which the interactor conforms to. One type
+/// family per file.
 struct NapkinTemplates {
   var name: String
   var parent: String
+
+  /// The suffixes of every type the templates declare in the app (the name comes first).
+  static let appTypeSuffixes = [
+    "Dependency", "Component", "Buildable", "Builder", "Routing", "Router", "Listener",
+    "Interactable", "Interactor", "Presentable", "PresentableListener", "ViewControllable", "View",
+  ]
+  /// The suffixes of the types the templates declare in the tests.
+  static let testTypeSuffixes = ["NapkinTests", "DependencyFake", "ListenerSpy"]
 
   private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
@@ -35,13 +45,12 @@ struct NapkinTemplates {
       func build(withListener listener: any \(name)Listener) -> any \(name)Routing
     }
 
-    /// Builds the \(name) napkin's component, view, presenter, interactor and router.
+    /// Builds the \(name) napkin's component, view, interactor and router.
     final class \(name)Builder: Builder<any \(name)Dependency>, \(name)Buildable {
       func build(withListener listener: any \(name)Listener) -> any \(name)Routing {
         let component = \(name)Component(dependency: dependency)
         let view = \(name)View()
-        let presenter = \(name)Presenter(viewController: view)
-        let interactor = \(name)Interactor(presenter: presenter)
+        let interactor = \(name)Interactor(presenter: view)
         interactor.listener = listener
         return \(name)Router(interactor: interactor, viewController: view, component: component)
       }
@@ -93,40 +102,25 @@ struct NapkinTemplates {
     }
 
     /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
+    /// It hears the view's input as its presenter's listener.
     final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
-      \(name)Interactable
+      \(name)Interactable, \(name)PresentableListener
     {
       weak var router: (any \(name)Routing)?
       weak var listener: (any \(name)Listener)?
+
+      override init(presenter: any \(name)Presentable) {
+        super.init(presenter: presenter)
+        presenter.listener = self
+      }
 
       override func didBecomeActive() {
         super.didBecomeActive()
         presenter.present(title: "\(name)")
       }
 
-      /// Tells the parent that the \(name) napkin is done.
-      func finish() {
+      func didRequestClose() {
         listener?.\(lower)DidFinish()
-      }
-    }
-
-    """
-  }
-
-  var presenter: String {
-    """
-    import Napkin
-
-    /// What the \(name) interactor asks its presenter to show.
-    @MainActor
-    protocol \(name)Presentable: Presentable {
-      func present(title: String)
-    }
-
-    /// Turns the \(name) interactor's model into what the view displays.
-    final class \(name)Presenter: Presenter<any \(name)ViewControllable>, \(name)Presentable {
-      func present(title: String) {
-        viewController.display(title: title, lines: [])
       }
     }
 
@@ -137,21 +131,37 @@ struct NapkinTemplates {
     """
     import Napkin
 
-    /// What the \(name) presenter and router need from the view.
+    /// What the \(name) interactor asks its view to show: the view is the presenter.
     @MainActor
-    protocol \(name)ViewControllable: ViewControllable {
-      func display(title: String, lines: [String])
+    protocol \(name)Presentable: Presentable {
+      var listener: (any \(name)PresentableListener)? { get set }
+      func present(title: String)
     }
 
-    /// The \(name) napkin's view: it keeps what it was asked to display.
+    /// What the \(name) view reports: the user's input, handled by the interactor.
     @MainActor
-    final class \(name)View: \(name)ViewControllable {
-      private(set) var title = ""
-      private(set) var lines: [String] = []
+    protocol \(name)PresentableListener: AnyObject {
+      func didRequestClose()
+    }
 
-      func display(title: String, lines: [String]) {
+    /// What the \(name) router needs from the view.
+    @MainActor
+    protocol \(name)ViewControllable: ViewControllable {}
+
+    /// The \(name) napkin's view: it keeps what it was asked to show and passes the user's
+    /// input to its listener, held weakly (the interactor holds the view).
+    @MainActor
+    final class \(name)View: \(name)Presentable, \(name)ViewControllable {
+      weak var listener: (any \(name)PresentableListener)?
+      private(set) var title = ""
+
+      func present(title: String) {
         self.title = title
-        self.lines = lines
+      }
+
+      /// The user asked to leave the \(name) napkin.
+      func close() {
+        listener?.didRequestClose()
       }
     }
 
@@ -196,14 +206,16 @@ struct NapkinTemplates {
         router.interactable.deactivate()
       }
 
-      @Test func finishingTellsTheListener() throws {
+      @Test func closingTheViewTellsTheListener() throws {
         let listener = \(name)ListenerSpy()
         let router = \(name)Builder(dependency: \(name)DependencyFake())
           .build(withListener: listener)
-        let interactor = try #require(router.interactable as? \(name)Interactor)
+        let view = try #require(router.viewControllable as? \(name)View)
+        router.interactable.activate()
 
-        interactor.finish()
+        view.close()
         #expect(listener.finishCount == 1)
+        router.interactable.deactivate()
       }
     }
 

@@ -2,21 +2,26 @@
 struct ScaffoldRequest: Equatable, Sendable {
   var name: String
   var parent: String
+  /// Where to look for the parent component (`--into`, else the current folder).
   var directory: String
+  /// True when `--into` named the folder of the new napkin's folder; otherwise the new napkin
+  /// goes beside its parent's folder.
+  var isDirectoryExplicit: Bool
   var testsDirectory: String?
-  /// The module the tests `@testable import`; by default the name of `directory`.
+  /// The module the tests `@testable import`; by default the target the napkin is written into.
   var module: String?
 
   init(
     name: String,
     parent: String,
-    directory: String = ".",
+    directory: String? = nil,
     testsDirectory: String? = nil,
     module: String? = nil
   ) {
     self.name = name
     self.parent = parent
-    self.directory = directory
+    self.directory = directory ?? "."
+    self.isDirectoryExplicit = directory != nil
     self.testsDirectory = testsDirectory
     self.module = module
   }
@@ -42,7 +47,7 @@ struct ScaffoldRequest: Equatable, Sendable {
       throw UsageError(message: "a napkin cannot be its own parent: \(name)")
     }
     self.init(
-      name: name, parent: parent, directory: scanner.options["--into"] ?? ".",
+      name: name, parent: parent, directory: scanner.options["--into"],
       testsDirectory: scanner.options["--tests"], module: scanner.options["--module"])
   }
 
@@ -59,6 +64,15 @@ struct ScaffoldRequest: Equatable, Sendable {
     for suffix in ["Component", "Builder", "Router", "Interactor"] where value.hasSuffix(suffix) {
       throw UsageError(
         message: "give the napkin's name without '\(suffix)': '\(value.dropLast(suffix.count))'")
+    }
+    guard role == "name" else { return }
+    let clashes = NapkinTemplates.appTypeSuffixes.map { value + $0 }
+      .filter(NapkinPublicTypes.names.contains)
+    guard clashes.isEmpty else {
+      throw UsageError(
+        message: "the napkin '\(value)' would declare \(clashes.joined(separator: ", ")), "
+          + "which Napkin already declares: the app's type would shadow Napkin's and the app "
+          + "would not build. Choose another name (e.g. '\(value)Screen'); nothing was written")
     }
   }
 }

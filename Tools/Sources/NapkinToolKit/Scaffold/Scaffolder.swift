@@ -8,8 +8,15 @@ enum Scaffolder {
     var contents: String
   }
 
+  /// The files to write, where the napkin goes and the module its tests import.
+  struct Plan: Equatable {
+    var files: [PlannedFile]
+    var napkinFolder: String
+    var module: String
+  }
+
   static func write(_ request: ScaffoldRequest, console: inout some Console) -> CommandStatus {
-    let plan: [PlannedFile]
+    let plan: Plan
     do {
       plan = try self.plan(request)
     } catch {
@@ -17,18 +24,23 @@ enum Scaffolder {
       return .inputProblem
     }
     var written: [String] = []
+    var createdFolders: [String] = []
     let manager = FileManager.default
-    for file in plan {
-      let folder = (file.path as NSString).deletingLastPathComponent
+    for file in plan.files {
       do {
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try createFolders(above: file.path, recordingIn: &createdFolders)
         // `withoutOverwriting` closes the gap between the check in `plan` and this write.
         try Data(file.contents.utf8).write(
           to: URL(fileURLWithPath: file.path), options: .withoutOverwriting)
         written.append(file.path)
       } catch {
+        // Leave nothing behind: the files, then the folders made for them, deepest first.
         for path in written {
           try? manager.removeItem(atPath: path)
+        }
+        for folder in createdFolders.reversed()
+        where (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+          try? manager.removeItem(atPath: folder)
         }
         console.writeError(
           "napkin: error: cannot write \(file.path) (\(error.localizedDescription)); "
@@ -39,6 +51,9 @@ enum Scaffolder {
     for path in written {
       console.write("created \(path)\n")
     }
+    console.write(
+      "\n\(request.name) is in \(plan.napkinFolder) (module \(plan.module)), below "
+        + "\(request.parent).\n")
     let lower = request.name.prefix(1).lowercased() + request.name.dropFirst()
     if !written.contains(where: { $0.hasSuffix("NapkinTests.swift") }) {
       console.write(
@@ -56,8 +71,26 @@ enum Scaffolder {
     return .success
   }
 
+  /// Creates the missing folders above `path`, outermost first, adding each to `created` as soon
+  /// as it exists so that a failure part-way can still remove them.
+  private static func createFolders(above path: String, recordingIn created: inout [String])
+    throws
+  {
+    let manager = FileManager.default
+    var missing: [String] = []
+    var folder = (path as NSString).deletingLastPathComponent
+    while !folder.isEmpty, folder != "/", !manager.fileExists(atPath: folder) {
+      missing.append(folder)
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    for folder in missing.reversed() {
+      try manager.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      created.append(folder)
+    }
+  }
+
   /// Checks the request against the sources under `--into` and lists the files to write.
-  static func plan(_ request: ScaffoldRequest) throws(UsageError) -> [PlannedFile] {
+  static func plan(_ request: ScaffoldRequest) throws(UsageError) -> Plan {
     let root = request.directory
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory),
@@ -80,60 +113,114 @@ enum Scaffolder {
           + "choose another name")
     }
     let templates = NapkinTemplates(name: request.name, parent: request.parent)
-    let folder = (root as NSString).appendingPathComponent(request.name)
+    let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
+      .deletingLastPathComponent
+    let folder = napkinFolder(for: request, parentFolder: parentFolder)
     func inFolder(_ suffix: String) -> String {
       (folder as NSString).appendingPathComponent(request.name + suffix + ".swift")
     }
-    let parentFolder = (parent.position.file as NSString).deletingLastPathComponent
-    var plan = [
+    var files = [
       PlannedFile(path: inFolder("Component"), contents: templates.component),
       PlannedFile(path: inFolder("Builder"), contents: templates.builder),
       PlannedFile(path: inFolder("Router"), contents: templates.router),
       PlannedFile(path: inFolder("Interactor"), contents: templates.interactor),
-      PlannedFile(path: inFolder("Presenter"), contents: templates.presenter),
       PlannedFile(path: inFolder("View"), contents: templates.view),
       PlannedFile(
         path: (parentFolder as NSString).appendingPathComponent(
           "\(parentComponent)+\(request.name).swift"),
         contents: templates.edge),
     ]
-    let module = request.module ?? Self.moduleName(of: root)
-    if let tests = request.testsDirectory ?? Self.conventionalTests(for: root, module: module) {
-      plan.append(
+    let target = request.isDirectoryExplicit ? root : targetFolder(of: folder)
+    let module = request.module ?? Self.moduleName(of: target)
+    if let tests = request.testsDirectory ?? Self.conventionalTests(for: target, module: module) {
+      files.append(
         PlannedFile(
           path: (tests as NSString).appendingPathComponent(
             "\(request.name)/\(request.name)NapkinTests.swift"),
           contents: templates.test(module: module)))
-      plan.append(
+      files.append(
         PlannedFile(
           path: (tests as NSString).appendingPathComponent(
             "Support/\(request.name)Fakes.swift"),
           contents: templates.fakes(module: module)))
     }
-    let existing = plan.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
+    let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
     guard existing.isEmpty else {
       throw UsageError(
         message: "would overwrite \(existing.joined(separator: ", ")); nothing was written. "
           + "Move those files away or choose another name")
     }
-    return plan
+    return Plan(files: files, napkinFolder: folder, module: module)
+  }
+
+  /// Where the parent is declared. A parent declared more than once (a test declaring a
+  /// component of the same name) is taken from outside `Tests` folders if that leaves one place;
+  /// otherwise the choice is the user's.
+  private static func parentPlace(
+    _ parent: ComponentNode,
+    wiring: Wiring
+  ) throws(UsageError) -> SourcePosition {
+    guard let places = wiring.duplicates[parent.name] else { return parent.position }
+    let outsideTests = places.filter { !$0.file.split(separator: "/").contains("Tests") }
+    guard outsideTests.count == 1, let place = outsideTests.first else {
+      throw UsageError(
+        message: "\(parent.name) is declared in \(places.count) places ("
+          + places.map(\.description).joined(separator: ", ")
+          + "); pass --into with the folder of the app that holds the right one")
+    }
+    return place
+  }
+
+  /// `--into DIR` gives `DIR/<Name>`. Without it the napkin goes beside its parent's folder,
+  /// inside the same target: `Sources/App/Hub/HubComponent.swift` gives `Sources/App/<Name>`.
+  /// A parent whose folder is not named after it (`Sources/App/HubComponent.swift`) gets the new
+  /// napkin in a folder inside its own, which is still the same target.
+  static func napkinFolder(for request: ScaffoldRequest, parentFolder: String) -> String {
+    if request.isDirectoryExplicit {
+      return (request.directory as NSString).appendingPathComponent(request.name)
+    }
+    let parentFolderName = (parentFolder as NSString).lastPathComponent
+    let container =
+      parentFolderName == request.parent
+      ? (parentFolder as NSString).deletingLastPathComponent : parentFolder
+    return (container as NSString).appendingPathComponent(request.name)
+  }
+
+  /// The folder of the SwiftPM target that holds `folder`: the second level below the nearest
+  /// package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without a package.
+  static func targetFolder(of folder: String) -> String {
+    let standardized = URL(fileURLWithPath: folder).standardizedFileURL
+    guard let package = packageRoot(above: standardized.path) else {
+      return standardized.deletingLastPathComponent().path
+    }
+    let inside = standardized.pathComponents.dropFirst(
+      URL(fileURLWithPath: package).standardizedFileURL.pathComponents.count)
+    guard inside.count >= 2 else { return standardized.deletingLastPathComponent().path }
+    return URL(fileURLWithPath: package).appendingPathComponent(inside.prefix(2).joined(separator: "/"))
+      .path
+  }
+
+  /// The nearest folder at or above `folder` that holds a `Package.swift`.
+  static func packageRoot(above folder: String) -> String? {
+    let manager = FileManager.default
+    var current = URL(fileURLWithPath: folder).standardizedFileURL
+    while current.path != "/" {
+      if manager.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
+        return current.path
+      }
+      current = current.deletingLastPathComponent()
+    }
+    return nil
   }
 
   /// SwiftPM's test folder for `module`, `<package>/Tests/<module>Tests`, if it exists: the
   /// package is the nearest folder above `folder` that holds a `Package.swift`.
   static func conventionalTests(for folder: String, module: String) -> String? {
-    let manager = FileManager.default
-    var current = URL(fileURLWithPath: folder).standardizedFileURL
-    while current.path != "/" {
-      if manager.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
-        let tests = current.appendingPathComponent("Tests/\(module)Tests").path
-        var isDirectory: ObjCBool = false
-        let exists = manager.fileExists(atPath: tests, isDirectory: &isDirectory)
-        return exists && isDirectory.boolValue ? tests : nil
-      }
-      current = current.deletingLastPathComponent()
-    }
-    return nil
+    guard let package = packageRoot(above: folder) else { return nil }
+    let tests = URL(fileURLWithPath: package).appendingPathComponent("Tests/\(module)Tests").path
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: tests, isDirectory: &isDirectory)
+    return exists && isDirectory.boolValue ? tests : nil
   }
 
   /// The module a folder compiles into, by SwiftPM's convention: the folder's own name.

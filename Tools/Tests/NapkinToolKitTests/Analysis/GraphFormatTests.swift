@@ -28,8 +28,8 @@ struct GraphFormatTests {
   @Test func mermaidHasALabelledArrowPerDependency() {
     let mermaid = GraphFormat.mermaid.render(wiring, problems: [])
     #expect(mermaid.hasPrefix("graph TD\n"))
-    #expect(mermaid.contains("  LoggedInComponent -->|HomeDependency| HomeComponent"))
-    #expect(mermaid.contains(#"RootComponent["RootComponent<br/>shared: userService, clock"]"#))
+    #expect(mermaid.contains("  n1 -->|HomeDependency| n0"))
+    #expect(mermaid.contains(#"n3["RootComponent<br/>shared: userService, clock"]"#))
   }
 
   @Test func jsonDecodesToTheSameTree() throws {
@@ -42,5 +42,47 @@ struct GraphFormatTests {
     #expect(home.passThrough == ["userService"])
     #expect(home.children.map(\.via) == ["ProfileDependency"])
     #expect(home.location.hasSuffix("CleanTree/Home/HomeComponent.swift:8:13"))
+  }
+
+  @Test func mermaidNodeIdsAreGeneratedSoARawIdentifierCannotAddNodes() {
+    let wiring = Analysis.wiring(
+      source: """
+        protocol ChildDependency: Dependency {}
+        final class RootComponent: EmptyComponent, ChildDependency {}
+        final class `Child --> Z`: Component<any ChildDependency> {}
+        """)
+    let mermaid = GraphFormat.mermaid.render(wiring, problems: [])
+    #expect(
+      mermaid == """
+        graph TD
+          n0["RootComponent"]
+          n1["#96;Child --#gt; Z#96;"]
+          n0 -->|ChildDependency| n1
+
+        """)
+  }
+
+  @Test func membersAreShownWithTheirKindIncludingStoresAndBuilders() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class LibraryComponent: EmptyComponent {
+          let notebooks = PerKey<String, NotebookContext> { NotebookContext($0) }
+          var config: Configured<SyncConfig> { SyncConfig.global }
+          var notebook: NotebookContext { NotebookContext.all.shared(for: "inbox") }
+          var index: SearchIndex { shared { SearchIndex() } }
+          var request: RequestBuilder { RequestBuilder(host: "example.com") }
+          var shelfBuilder: any ShelfBuildable { ShelfBuilder(dependency: self) }
+        }
+        """)
+    let component = wiring.component(named: "LibraryComponent")
+    #expect(component?.storeNames == ["notebooks", "config"])
+    #expect(component?.perKeyNames == ["notebook"])
+    #expect(component?.sharedNames == ["index"])
+    #expect(component?.freshNames == ["request"])
+    #expect(component?.builderNames == ["shelfBuilder"])
+    let text = GraphFormat.text.render(wiring, problems: [])
+    #expect(text.contains("   stores: notebooks, config\n"))
+    #expect(text.contains("   per-key: notebook\n"))
+    #expect(text.contains("   builders: shelfBuilder\n"))
   }
 }

@@ -15,7 +15,7 @@ struct ExecutableTests {
     let result = try NapkinProcess.run(
       ["graph", "--format", "mermaid", "CleanTree"], in: Paths.fixtures)
     #expect(result.status == 0)
-    #expect(result.output.contains("  HomeComponent -->|ProfileDependency| ProfileComponent"))
+    #expect(result.output.contains("  n0 -->|ProfileDependency| n2"))
   }
 
   @Test func problemsGoToStandardErrorWithStatusThree() throws {

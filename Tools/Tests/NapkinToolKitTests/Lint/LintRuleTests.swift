@@ -103,3 +103,50 @@ struct LintRuleTests {
     #expect(Linter.findings(in: wiring).map(\.rule) == [.sharedCalledTwice])
   }
 }
+
+/// What counts as a use of a pass-through, and why the answer does not depend on the path.
+struct PassThroughUseTests {
+  private func places(_ findings: [Finding]) -> [String] {
+    findings.map { "\($0.position.file.split(separator: "/").last ?? ""):\($0.position.line)" }
+  }
+
+  @Test func lintingTheTargetOrThePackageRootFindsTheSameUnusedPassThroughs() {
+    let target = Analysis.findings(Paths.fixture("PathIndependence/Sources/MyApp"))
+    let package = Analysis.findings(Paths.fixture("PathIndependence"))
+    #expect(places(target) == ["HomeComponent.swift:10", "HomeComponent.swift:11"])
+    #expect(places(package) == places(target))
+  }
+
+  @Test func aReadOnAValueOfTheComponentsTypeIsAUse() {
+    let wiring = Analysis.wiring(
+      source: """
+        protocol HomeDependency: Dependency { var clock: any Clock { get } }
+        final class HomeComponent: Component<any HomeDependency> {
+          var clock: any Clock { dependency.clock }
+          var viaSelf: any Clock { dependency.viaSelf }
+          var viaParameter: any Clock { dependency.viaParameter }
+          var viaCall: any Clock { dependency.viaCall }
+          var describe: String { "\\(self.viaSelf)" }
+        }
+        func build(dependency: any HomeDependency, component: HomeComponent) {
+          let home = HomeComponent(dependency: dependency)
+          _ = home.clock
+          _ = component.viaParameter
+          _ = HomeComponent(dependency: dependency).viaCall
+        }
+        """)
+    #expect(Linter.unusedPassThroughs(wiring).isEmpty)
+  }
+
+  @Test func aReadWhoseTypeTheSyntaxDoesNotShowIsNotAUse() {
+    let wiring = Analysis.wiring(
+      source: """
+        protocol HomeDependency: Dependency {}
+        final class HomeComponent: Component<any HomeDependency> {
+          var clock: any Clock { dependency.clock }
+        }
+        func read(router: HomeRouter) { _ = router.component.clock }
+        """)
+    #expect(Linter.unusedPassThroughs(wiring).map(\.position.line) == [3])
+  }
+}

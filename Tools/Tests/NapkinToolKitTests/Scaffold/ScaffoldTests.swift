@@ -28,7 +28,7 @@ struct ScaffoldTests {
     for file in [
       "App/Badge/BadgeComponent.swift", "App/Badge/BadgeBuilder.swift",
       "App/Badge/BadgeRouter.swift", "App/Badge/BadgeInteractor.swift",
-      "App/Badge/BadgePresenter.swift", "App/Badge/BadgeView.swift",
+      "App/Badge/BadgeView.swift",
       "App/Hub/HubComponent+Badge.swift", "AppTests/Badge/BadgeNapkinTests.swift",
       "AppTests/Support/BadgeFakes.swift",
     ] {
@@ -47,7 +47,7 @@ struct ScaffoldTests {
     let result = Analysis.wiring(app.path)
     #expect(result.problems == [])
     #expect(result.wiring.component(named: "BadgeComponent")?.parents == ["HubComponent"])
-    #expect(result.wiring.component(named: "HubComponent")?.freshNames == ["badgeBuilder"])
+    #expect(result.wiring.component(named: "HubComponent")?.builderNames == ["badgeBuilder"])
     #expect(Linter.findings(in: result.wiring).isEmpty)
   }
 

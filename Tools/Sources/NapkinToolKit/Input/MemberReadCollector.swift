@@ -1,0 +1,155 @@
+import SwiftSyntax
+
+/// Records which members are read on which type, where the syntax shows the type: the rule
+/// `unused-pass-through` counts these reads as uses, and nothing else.
+///
+/// A read `base.x` counts for the type of `base` when that is written in the same file:
+/// - `self.x`, or a bare `x`, inside the type or an extension of it;
+/// - `v.x` where `v` is a parameter, a local or a member declared with that type
+///   (`component: HomeComponent`) or initialized by calling it (`let v = HomeComponent(...)`);
+/// - `HomeComponent(...).x`.
+/// A read through anything else (`a.b.x`, a value whose type is inferred from a function) names no
+/// type and counts for none, so whether a property is used never depends on which other files
+/// happen to be analysed with it, only on the files that read it.
+final class MemberReadCollector: SyntaxVisitor {
+  private(set) var reads: Set<MemberRead> = []
+  /// Variable name to type name, one dictionary per scope, innermost last.
+  private var scopes: [[String: String]] = [[:]]
+  private var enclosingTypes: [String] = []
+
+  init() {
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  // MARK: Scopes
+
+  private func enterType(_ name: String, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    enclosingTypes.append(name)
+    var scope: [String: String] = [:]
+    for variable in FactCollector.variables(in: members.members) {
+      declare(variable, into: &scope)
+    }
+    scopes.append(scope)
+    return .visitChildren
+  }
+
+  private func leaveType() {
+    enclosingTypes.removeLast()
+    scopes.removeLast()
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node.name.text, members: node.memberBlock)
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node.name.text, members: node.memberBlock)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node.name.text, members: node.memberBlock)
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node.name.text, members: node.memberBlock)
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let name = TypeNames.simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
+    return enterType(name, members: node.memberBlock)
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+  private func enterFunction(_ parameters: FunctionParameterListSyntax) {
+    var scope: [String: String] = [:]
+    for parameter in parameters {
+      let name = (parameter.secondName ?? parameter.firstName).text
+      if let type = TypeNames.simpleNames(parameter.type).first {
+        scope[name] = type
+      }
+    }
+    scopes.append(scope)
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterFunction(node.signature.parameterClause.parameters)
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterFunction(node.signature.parameterClause.parameters)
+    return .visitChildren
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    scopes.append([:])
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // Members were declared on entering their type; this adds locals, in order.
+    if !(node.parent?.is(MemberBlockItemSyntax.self) ?? false) {
+      declare(node, into: &scopes[scopes.count - 1])
+    }
+    return .visitChildren
+  }
+
+  private func declare(_ variable: VariableDeclSyntax, into scope: inout [String: String]) {
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      let declared = binding.typeAnnotation.flatMap { TypeNames.simpleNames($0.type).first }
+      let constructed = binding.initializer.flatMap {
+        PropertyClassifier.constructedType($0.value)
+      }
+      if let type = declared ?? constructed {
+        scope[name] = type
+      }
+    }
+  }
+
+  private func type(of variable: String) -> String? {
+    for scope in scopes.reversed() {
+      if let type = scope[variable] { return type }
+    }
+    return nil
+  }
+
+  // MARK: Reads
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    let member = node.declName.baseName.text
+    guard let base = node.base.map(PropertyClassifier.unwrapped) else { return .visitChildren }
+    var owner: String?
+    if let reference = base.as(DeclReferenceExprSyntax.self) {
+      owner =
+        reference.baseName.tokenKind == .keyword(.self)
+        ? enclosingTypes.last : type(of: reference.baseName.text)
+    } else {
+      owner = PropertyClassifier.constructedType(base)
+    }
+    if let owner {
+      reads.insert(MemberRead(type: owner, member: member))
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    // A bare name inside a type reads that type's member (a local of the same name is counted
+    // too: the rule errs towards "used").
+    let isMemberName =
+      node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false
+    if !isMemberName, let owner = enclosingTypes.last {
+      reads.insert(MemberRead(type: owner, member: node.baseName.text))
+    }
+    return .visitChildren
+  }
+}
