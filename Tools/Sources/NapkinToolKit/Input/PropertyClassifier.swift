@@ -10,8 +10,9 @@ enum PropertyClassifier {
     let declared = binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? []
     guard let accessors = binding.accessorBlock else {
       let constructed = binding.initializer.map { constructedType($0.value) } ?? nil
-      if !isVariable, let store = (declared + [constructed].compactMap(\.self)).first(
-        where: storeTypes.contains)
+      if !isVariable,
+        let store = (declared + [constructed].compactMap(\.self)).first(
+          where: storeTypes.contains)
       {
         return .store(type: store)
       }

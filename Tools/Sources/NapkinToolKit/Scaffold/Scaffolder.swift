@@ -196,8 +196,10 @@ enum Scaffolder {
     let inside = standardized.pathComponents.dropFirst(
       URL(fileURLWithPath: package).standardizedFileURL.pathComponents.count)
     guard inside.count >= 2 else { return standardized.deletingLastPathComponent().path }
-    return URL(fileURLWithPath: package).appendingPathComponent(inside.prefix(2).joined(separator: "/"))
-      .path
+    return URL(fileURLWithPath: package).appendingPathComponent(
+      inside.prefix(2).joined(separator: "/")
+    )
+    .path
   }
 
   /// The nearest folder at or above `folder` that holds a `Package.swift`.
