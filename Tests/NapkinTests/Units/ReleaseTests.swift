@@ -5,7 +5,7 @@ import Testing
 /// RIBs' contract for a tree that is dropped without detaching it: its napkins end as a detach
 /// would end them.
 @MainActor
-@Suite struct ReleaseTests {
+@Suite(.timeLimit(.minutes(1))) struct ReleaseTests {
   let log = EventLog()
 
   @Test func releasingALaunchedTreeDeactivatesEveryInteractorOnce() async {
