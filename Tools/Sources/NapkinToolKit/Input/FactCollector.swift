@@ -35,6 +35,11 @@ final class FactCollector: SyntaxVisitor {
         superclass: superclass,
         superclassArguments: arguments,
         conformances: inherited.flatMap(TypeNames.simpleNames),
+        isActorIsolated: node.attributes.contains {
+          $0.as(AttributeSyntax.self).map {
+            TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
+          } ?? false
+        },
         properties: properties(in: node.memberBlock),
         position: position(of: node.name)
       )
@@ -189,7 +194,9 @@ final class FactCollector: SyntaxVisitor {
             name: name.text,
             kind: PropertyClassifier.kind(of: binding, isVariable: isVariable),
             position: position(of: name),
-            keywordPosition: position(of: variable.bindingSpecifier)
+            keywordPosition: position(of: variable.bindingSpecifier),
+            declaredTypes: binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? [],
+            reads: GetterReads.of(binding, position: { self.position(of: $0) })
           )
         )
       }

@@ -7,6 +7,9 @@ struct Finding: Hashable, Sendable, Codable {
     case sharedCalledTwice = "shared-called-twice"
     case unconformedDependency = "unconformed-dependency"
     case unusedPassThrough = "unused-pass-through"
+    case sharedCycle = "shared-cycle"
+    case sharedHoldsUnit = "shared-holds-builder-or-router"
+    case sharedNotSendable = "shared-not-sendable"
   }
 
   var rule: Rule

@@ -28,6 +28,10 @@ struct PropertyFact: Hashable, Sendable {
   var position: SourcePosition
   /// Where the binding keyword (`var` / `let`) is written.
   var keywordPosition: SourcePosition
+  /// The names in the declared type (`any ProfileBuildable` gives `ProfileBuildable`).
+  var declaredTypes: [String] = []
+  /// What the getter reads and, for `shared`, builds.
+  var reads = GetterReads()
 }
 
 /// A class declaration, whatever its superclass: whether it is a component is decided later,
@@ -40,6 +44,8 @@ struct ClassFact: Hashable, Sendable {
   var superclassArguments: [String]
   /// The remaining entries of the inheritance clause (and the first one, when it is a protocol).
   var conformances: [String]
+  /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
+  var isActorIsolated = false
   var properties: [PropertyFact]
   var position: SourcePosition
 }

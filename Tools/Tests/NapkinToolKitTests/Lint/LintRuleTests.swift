@@ -31,6 +31,14 @@ struct LintRuleTests {
       places: ["ProfileComponent.swift:3:10"]),
     Expectation(
       rule: .unusedPassThrough, folder: "UnusedPassThrough", places: ["HomeComponent.swift:9:7"]),
+    Expectation(
+      rule: .sharedCycle, folder: "SharedCycle", places: ["HomeComponent+Profile.swift:4:7"]),
+    Expectation(
+      rule: .sharedHoldsUnit, folder: "SharedHoldsUnit",
+      places: ["HomeComponent.swift:4:46", "HomeComponent.swift:7:5"]),
+    Expectation(
+      rule: .sharedNotSendable, folder: "SharedNotSendable",
+      places: ["LibraryComponent.swift:13:22", "LibraryComponent.swift:14:22"]),
   ]
 
   @Test(arguments: expectations)
@@ -64,6 +72,31 @@ struct LintRuleTests {
     let unconformed = try #require(
       Analysis.findings(Paths.fixture("UnconformedDependency/Found")).first)
     #expect(unconformed.fix.contains("extension ParentComponent: ProfileDependency"))
+  }
+
+  @Test func aSharedCycleIsNamedAsTheRunTimeNamesIt() throws {
+    let finding = try #require(Analysis.findings(Paths.fixture("SharedCycle/Found")).first)
+    #expect(
+      finding.message.hasPrefix(
+        "dependency cycle in HomeComponent: analytics -> session -> analytics:"))
+  }
+
+  @Test func aSharedPropertyThatReadsItselfIsACycle() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class LoopComponent: EmptyComponent {
+          var node: Node { shared { Node(next: self.node) } }
+        }
+        """)
+    #expect(
+      Linter.sharedCycles(wiring).first?.message.hasPrefix(
+        "dependency cycle in LoopComponent: node -> node:") == true)
+  }
+
+  @Test func aSharedRouterIsToldToMoveToItsBuilder() {
+    let findings = Analysis.findings(Paths.fixture("SharedHoldsUnit/Found"))
+    #expect(findings.first?.fix.hasPrefix("drop `shared { }`") == true)
+    #expect(findings.last?.fix.hasPrefix("build the router in its napkin's builder") == true)
   }
 
   @Test func sharedTwiceCountsCallsInsideTheFactoryToo() {

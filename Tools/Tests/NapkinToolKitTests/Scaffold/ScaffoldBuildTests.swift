@@ -5,8 +5,8 @@ import Testing
 
 @testable import NapkinToolKit
 
-/// What `napkin new` writes compiles as written: generated into a scratch copy of the root
-/// package's HomeNapkin, built with the Swift toolchain. Slow (a full build of the package), so
+/// What `napkin new` writes compiles as written, with no warning, where it writes it: generated
+/// from the root of a scratch copy of the root package, built with the Swift toolchain. Slow (a full build of the package), so
 /// there is only this one.
 struct ScaffoldBuildTests {
   /// The napkin units and the HomeNapkin example the generated code builds on and into.
@@ -23,11 +23,15 @@ struct ScaffoldBuildTests {
   func aNewNapkinCompilesInsideHomeNapkin() throws {
     let scratch = try ScratchFolder()
     let package = try copyRootPackage(into: scratch)
-    var console = RecordingConsole()
-    let status = NapkinCommandLine.run(
-      ["new", "ScaffoldTestBadge", "--parent", "Home", "--into", package + "/Examples/HomeNapkin"],
-      console: &console)
-    #expect(status == .success, "\(console.errors)")
+    // Run as a user does, from the package root without --into: the napkin goes beside Home,
+    // inside the HomeNapkin target (the root also holds a test's HomeComponent, which is skipped).
+    let new = try NapkinProcess.run(["new", "ScaffoldTestBadge", "--parent", "Home"], in: package)
+    #expect(new.status == 0, "\(new.errors)")
+    #expect(
+      new.output.contains(
+        "ScaffoldTestBadge is in ./Examples/HomeNapkin/ScaffoldTestBadge (module HomeNapkin)"))
+    #expect(
+      scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestBadge/ScaffoldTestBadgeView.swift"))
     // The edge sits next to HomeComponent, the test in the package's HomeNapkinTests.
     #expect(scratch.exists("Napkin/Examples/HomeNapkin/Home/HomeComponent+ScaffoldTestBadge.swift"))
     #expect(

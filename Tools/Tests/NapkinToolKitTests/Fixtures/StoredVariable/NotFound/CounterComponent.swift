@@ -17,7 +17,8 @@ final class CounterComponent: EmptyComponent {
   }
 }
 
-/// Not a component: its variables are its own business.
+/// Not a component: its variables are its own business (and the main actor's).
+@MainActor
 final class Counter {
   var value: Int
 

@@ -1,0 +1,128 @@
+import SwiftSyntax
+
+/// What a property's getter reads and builds while it runs: the edges of the static cycle check
+/// and the type a `shared` factory makes.
+///
+/// Reads inside a closure nested in the getter (or in the factory) are left out: a closure that
+/// is stored and called later is how a cycle is broken on purpose, and the syntax cannot tell it
+/// from one called at once, so the check errs towards silence.
+struct GetterReads: Hashable, Sendable {
+  /// Members of the component itself: a bare `x` or `self.x`.
+  var ownMembers: [String] = []
+  /// Members of the parent: `dependency.x` or `self.dependency.x`.
+  var dependencyMembers: [String] = []
+  /// For `shared { ... }`: the type the factory constructs, if its result is a call to one.
+  var factoryType: String?
+  /// The factory's call passes `dependency:` first, as Napkin's builders take it.
+  var factoryTakesDependency = false
+  /// Where the `shared` call is, for findings about its factory.
+  var factoryPosition: SourcePosition?
+
+  static func of(
+    _ binding: PatternBindingSyntax,
+    position: (any SyntaxProtocol) -> SourcePosition
+  ) -> GetterReads {
+    guard let accessors = binding.accessorBlock else { return GetterReads() }
+    let body: Syntax
+    switch accessors.accessors {
+    case .getter(let statements):
+      body = Syntax(statements)
+    case .accessors(let list):
+      guard
+        let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+        let statements = getter.body
+      else { return GetterReads() }
+      body = Syntax(statements)
+    @unknown default:
+      return GetterReads()
+    }
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(body)
+    var reads = finder.reads
+    if let call = finder.sharedCall {
+      reads.factoryPosition = position(call)
+      if let closure = call.trailingClosure
+        ?? call.arguments.last?.expression.as(
+          ClosureExprSyntax.self),
+        let last = closure.statements.last
+      {
+        reads.factoryType = resultType(of: last)
+        reads.factoryTakesDependency = firstLabel(of: last) == "dependency"
+      }
+    }
+    return reads
+  }
+
+  private static func result(of item: CodeBlockItemSyntax) -> ExprSyntax? {
+    switch item.item {
+    case .expr(let expression):
+      return expression
+    case .stmt(let statement):
+      return statement.as(ReturnStmtSyntax.self)?.expression
+        ?? statement.as(ExpressionStmtSyntax.self)?.expression
+    default:
+      return nil
+    }
+  }
+
+  private static func resultType(of item: CodeBlockItemSyntax) -> String? {
+    result(of: item).flatMap(PropertyClassifier.constructedType)
+  }
+
+  private static func firstLabel(of item: CodeBlockItemSyntax) -> String? {
+    let call = result(of: item).map(PropertyClassifier.unwrapped)?.as(FunctionCallExprSyntax.self)
+    return call?.arguments.first?.label?.text
+  }
+
+  /// Walks one getter; enters the factory closure of `shared` but no other closure.
+  private final class Finder: SyntaxVisitor {
+    var reads = GetterReads()
+    var sharedCall: FunctionCallExprSyntax?
+    private var factory: SyntaxIdentifier?
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      if sharedCall == nil, PropertyClassifier.isSharedCall(node) {
+        sharedCall = node
+        factory =
+          (node.trailingClosure
+          ?? node.arguments.last?.expression.as(
+            ClosureExprSyntax.self))?.id
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+      node.id == factory ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      let member = node.declName.baseName.text
+      if PropertyClassifier.isDependency(node.base) {
+        reads.dependencyMembers.append(member)
+        return .skipChildren
+      }
+      if let base = node.base?.as(DeclReferenceExprSyntax.self),
+        base.baseName.tokenKind == .keyword(.self)
+      {
+        reads.ownMembers.append(member)
+        return .skipChildren
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      let isMemberName =
+        node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false
+      let name = node.baseName.text
+      if !isMemberName, name != "shared", name.first?.isLowercase == true {
+        reads.ownMembers.append(name)
+      }
+      return .visitChildren
+    }
+
+    // Nested declarations run later, if at all.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  }
+}

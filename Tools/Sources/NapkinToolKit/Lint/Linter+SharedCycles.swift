@@ -1,0 +1,154 @@
+extension Linter {
+  /// A cycle between properties that passes through a `shared` one: the compiler accepts it,
+  /// and the first read stops the program with `Napkin: dependency cycle in X: a -> b -> a`.
+  ///
+  /// The graph has a node per property of every component (its class and its extensions) and
+  /// an edge per read in a getter: `b` or `self.b` to the component's own `b`, `dependency.b`
+  /// to `b` of each parent (of another type: a parent of the same type is another instance). Strongly connected parts are found in one pass (Tarjan's algorithm,
+  /// without recursion), so the rule is linear in properties and reads.
+  static func sharedCycles(_ wiring: Wiring) -> [Finding] {
+    let graph = PropertyGraph(wiring)
+    var findings: [Finding] = []
+    for part in graph.stronglyConnectedParts() {
+      guard
+        let start = part.filter({ graph.nodes[$0].property.kind == .shared })
+          .min(by: { graph.nodes[$0].property.position < graph.nodes[$1].property.position })
+      else { continue }
+      let members = Set(part)
+      // A part of one node is a cycle only if the node reads itself.
+      guard part.count > 1 || graph.edges[start].contains(start) else { continue }
+      let path = graph.shortestCycle(from: start, within: members)
+      let owner = graph.nodes[start].component
+      let chain = path.filter { graph.nodes[$0].property.kind == .shared }.map { node in
+        graph.nodes[node].component == owner
+          ? graph.nodes[node].property.name
+          : "\(graph.nodes[node].component).\(graph.nodes[node].property.name)"
+      }
+      let name = graph.nodes[start].property.name
+      findings.append(
+        Finding(
+          rule: .sharedCycle,
+          position: graph.nodes[start].property.position,
+          message: "dependency cycle in \(owner): \((chain + [name]).joined(separator: " -> ")):"
+            + " the factory of `\(name)` needs `\(name)` itself, so the first read stops the "
+            + "program",
+          fix: "break the cycle: hand one side a closure that reads the other later, or a "
+            + "weak reference, or build one side fresh"
+        )
+      )
+    }
+    return findings
+  }
+}
+
+/// The properties of every component and which reads which, for ``Linter/sharedCycles(_:)``.
+struct PropertyGraph {
+  struct Node {
+    var component: String
+    var property: PropertyFact
+  }
+
+  private(set) var nodes: [Node] = []
+  private(set) var edges: [[Int]] = []
+
+  init(_ wiring: Wiring) {
+    var index: [String: [String: Int]] = [:]
+    for component in wiring.components {
+      for property in component.properties where index[component.name]?[property.name] == nil {
+        index[component.name, default: [:]][property.name] = nodes.count
+        nodes.append(Node(component: component.name, property: property))
+      }
+    }
+    edges = Array(repeating: [], count: nodes.count)
+    for component in wiring.components {
+      let own = index[component.name] ?? [:]
+      for property in component.properties {
+        guard let from = own[property.name] else { continue }
+        var targets = property.reads.ownMembers.compactMap { own[$0] }
+        // A parent of the component's own type is another instance (a chain of links): its
+        // `b` is not this one's.
+        for parent in component.parents where parent != component.name {
+          let inherited = index[parent] ?? [:]
+          targets += property.reads.dependencyMembers.compactMap { inherited[$0] }
+        }
+        edges[from] = Array(Set(targets)).sorted()
+      }
+    }
+  }
+
+  /// Tarjan's strongly connected components, iterative so that long chains cannot overflow the
+  /// stack.
+  func stronglyConnectedParts() -> [[Int]] {
+    var order = Array(repeating: -1, count: nodes.count)
+    var lowLink = Array(repeating: 0, count: nodes.count)
+    var onStack = Array(repeating: false, count: nodes.count)
+    var stack: [Int] = []
+    var parts: [[Int]] = []
+    var counter = 0
+    for root in nodes.indices where order[root] < 0 {
+      var work: [(node: Int, next: Int)] = [(root, 0)]
+      order[root] = counter
+      lowLink[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, next) = work.last {
+        if next < edges[node].count {
+          work[work.count - 1].next += 1
+          let target = edges[node][next]
+          if order[target] < 0 {
+            order[target] = counter
+            lowLink[target] = counter
+            counter += 1
+            stack.append(target)
+            onStack[target] = true
+            work.append((target, 0))
+          } else if onStack[target] {
+            lowLink[node] = min(lowLink[node], order[target])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last {
+          lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
+        }
+        if lowLink[node] == order[node] {
+          var part: [Int] = []
+          while let member = stack.popLast() {
+            onStack[member] = false
+            part.append(member)
+            if member == node { break }
+          }
+          parts.append(part)
+        }
+      }
+    }
+    return parts
+  }
+
+  /// The nodes of a shortest cycle through `start` inside `members`, from `start`, without
+  /// `start` again at the end.
+  func shortestCycle(from start: Int, within members: Set<Int>) -> [Int] {
+    var previous: [Int: Int] = [:]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for target in edges[node] where members.contains(target) {
+        if target == start {
+          var path = [node]
+          while let before = previous[path[path.count - 1]] {
+            path.append(before)
+          }
+          return path.reversed()
+        }
+        if previous[target] == nil, target != start {
+          previous[target] = node
+          queue.append(target)
+        }
+      }
+    }
+    return [start]
+  }
+}

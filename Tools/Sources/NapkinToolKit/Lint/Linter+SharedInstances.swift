@@ -1,0 +1,145 @@
+extension Linter {
+  /// Napkin's base classes of builders and routers: a shared one holds its component, which
+  /// holds it back.
+  private static let unitBases: Set<String> = [
+    "Builder", "Router", "ViewableRouter", "LaunchRouter",
+  ]
+
+  /// `shared { ProfileBuilder(dependency: self) }`: the component keeps the builder, and the
+  /// builder keeps the component as its dependency, a retain cycle the leak detector reports only
+  /// at run time. Routers are the same: they hold their component.
+  static func sharedUnits(_ wiring: Wiring) -> [Finding] {
+    let classes = ClassIndex(wiring.files)
+    var findings: [Finding] = []
+    for component in wiring.components {
+      for property in component.properties where property.kind == .shared {
+        let reads = property.reads
+        let built = reads.factoryType
+        let declaresUnit = property.declaredTypes.contains {
+          $0.hasSuffix("Buildable") || $0.hasSuffix("Routing")
+        }
+        let buildsUnit =
+          built.map {
+            classes.inherits($0, fromAnyOf: unitBases)
+              || $0.hasSuffix("Router")
+              || ($0.hasSuffix("Builder") && reads.factoryTakesDependency)
+          } ?? false
+        guard declaresUnit || buildsUnit else { continue }
+        let what = built ?? property.declaredTypes.first ?? "a builder or router"
+        let isRouter =
+          what.hasSuffix("Router") || what.hasSuffix("Routing")
+          || classes.inherits(what, fromAnyOf: ["Router"])
+        findings.append(
+          Finding(
+            rule: .sharedHoldsUnit,
+            position: reads.factoryPosition ?? property.position,
+            message: "`\(property.name)` in \(component.name) keeps \(what) with `shared`: "
+              + "builders and routers hold the component, so the two keep each other alive "
+              + "(the leak detector reports it only at run time)",
+            fix: isRouter
+              ? "build the router in its napkin's builder (`build(withListener:)`), which hands "
+                + "it the component; keep only the builder here, built on every read"
+              : "drop `shared { }` and build it on every read: "
+                + "`var \(property.name): ... { \(what)(dependency: self) }`"
+          )
+        )
+      }
+    }
+    return findings
+  }
+
+  /// `shared { Cache() }` where `Cache` is a class the sources show is not Sendable: components
+  /// are read from any thread, so what they share must be. Napkin's `shared` requires Sendable,
+  /// but a client in Swift 5 mode does not get that checked.
+  ///
+  /// Only classes are judged, and only when every type they inherit from is declared in the
+  /// sources: a struct or an enum may be Sendable without saying so, and a class from another
+  /// module may be Sendable for reasons the syntax does not show.
+  static func sharedNonSendables(_ wiring: Wiring) -> [Finding] {
+    let classes = ClassIndex(wiring.files)
+    var findings: [Finding] = []
+    for component in wiring.components {
+      for property in component.properties where property.kind == .shared {
+        guard let built = property.reads.factoryType,
+          classes.sendability(of: built, wiring: wiring) == .notSendable
+        else { continue }
+        findings.append(
+          Finding(
+            rule: .sharedNotSendable,
+            position: property.reads.factoryPosition ?? property.position,
+            message: "`\(property.name)` in \(component.name) shares \(built), a class that is "
+              + "not Sendable: a component is read from any thread, so its shared instances "
+              + "must be Sendable (Napkin requires it; Swift 5 mode does not check it)",
+            fix: "make \(built) Sendable (final, with `let`s of Sendable types, or state behind "
+              + "a `Mutex`), isolate it to `@MainActor`, or make it an actor"
+          )
+        )
+      }
+    }
+    return findings
+  }
+}
+
+/// Every class in the sources by name, with the conformances its extensions add.
+struct ClassIndex {
+  enum Sendability { case sendable, notSendable, unknown }
+
+  private var classes: [String: ClassFact] = [:]
+  private var extensionConformances: [String: [String]] = [:]
+
+  /// Protocols that make a conforming class Sendable: Napkin's `Dependency` refines it.
+  private static let sendableRoots: Set<String> = [
+    "Sendable", "Dependency", "EmptyDependency", "Actor",
+  ]
+
+  init(_ files: [FileFacts]) {
+    for file in files {
+      for declared in file.classes where classes[declared.name] == nil {
+        classes[declared.name] = declared
+      }
+      for declared in file.extensions {
+        extensionConformances[declared.extendedType, default: []] += declared.conformances
+      }
+    }
+  }
+
+  /// Whether `name` is, or descends from, one of `bases` (a chain of at most 64 classes).
+  func inherits(_ name: String, fromAnyOf bases: Set<String>) -> Bool {
+    var current = name
+    for _ in 0..<64 {
+      if bases.contains(current) { return true }
+      guard let superclass = classes[current]?.superclass else { return false }
+      current = superclass
+    }
+    return false
+  }
+
+  /// What the syntax shows about `name`: nothing (not a class here, or it inherits from
+  /// something declared elsewhere), Sendable, or a class that cannot be.
+  func sendability(of name: String, wiring: Wiring) -> Sendability {
+    var current = name
+    for _ in 0..<64 {
+      guard let declared = classes[current] else {
+        return .unknown
+      }
+      if declared.isActorIsolated { return .sendable }
+      let names = declared.conformances + (extensionConformances[current] ?? [])
+      var superclass: String?
+      for inherited in names {
+        if Self.sendableRoots.contains(inherited) { return .sendable }
+        if classes[inherited] != nil {
+          superclass = inherited
+        } else if wiring.protocols[inherited] != nil {
+          if !wiring.refinements(of: [inherited]).isDisjoint(with: Self.sendableRoots) {
+            return .sendable
+          }
+        } else {
+          return .unknown
+        }
+      }
+      guard let next = superclass else { return .notSendable }
+      current = next
+    }
+    return .unknown
+  }
+}

@@ -1,0 +1,5 @@
+import Napkin
+
+extension HomeComponent: ProfileDependency {
+  var analytics: Analytics { shared { Analytics(session: currentSession) } }
+}
