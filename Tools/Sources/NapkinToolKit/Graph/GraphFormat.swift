@@ -6,6 +6,7 @@ enum GraphFormat: String, CaseIterable, Sendable {
   case dot
   case mermaid
   case json
+  case html
 
   func render(_ wiring: Wiring, problems: [InputProblem]) -> String {
     switch self {
@@ -13,6 +14,7 @@ enum GraphFormat: String, CaseIterable, Sendable {
     case .dot: DotGraph.render(wiring)
     case .mermaid: MermaidGraph.render(wiring)
     case .json: JSONGraph.render(wiring, problems: problems)
+    case .html: HTMLGraph.render(wiring, problems: problems)
     }
   }
 }

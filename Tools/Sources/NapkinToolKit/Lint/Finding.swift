@@ -16,4 +16,6 @@ struct Finding: Hashable, Sendable, Codable {
   var position: SourcePosition
   var message: String
   var fix: String
+  /// The components the finding is about, to mark them in `graph --format html`.
+  var components: [String] = []
 }

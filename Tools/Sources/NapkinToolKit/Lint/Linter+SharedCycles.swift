@@ -33,7 +33,8 @@ extension Linter {
             + " the factory of `\(name)` needs `\(name)` itself, so the first read stops the "
             + "program",
           fix: "break the cycle: hand one side a closure that reads the other later, or a "
-            + "weak reference, or build one side fresh"
+            + "weak reference, or build one side fresh",
+          components: Array(Set(path.map { graph.nodes[$0].component })).sorted()
         )
       )
     }

@@ -40,7 +40,8 @@ extension Linter {
               ? "build the router in its napkin's builder (`build(withListener:)`), which hands "
                 + "it the component; keep only the builder here, built on every read"
               : "drop `shared { }` and build it on every read: "
-                + "`var \(property.name): ... { \(what)(dependency: self) }`"
+                + "`var \(property.name): ... { \(what)(dependency: self) }`",
+            components: [component.name]
           )
         )
       }
@@ -71,7 +72,8 @@ extension Linter {
               + "not Sendable: a component is read from any thread, so its shared instances "
               + "must be Sendable (Napkin requires it; Swift 5 mode does not check it)",
             fix: "make \(built) Sendable (final, with `let`s of Sendable types, or state behind "
-              + "a `Mutex`), isolate it to `@MainActor`, or make it an actor"
+              + "a `Mutex`), isolate it to `@MainActor`, or make it an actor",
+            components: [component.name]
           )
         )
       }

@@ -18,7 +18,8 @@ enum Linter {
           message: "stored `var \(property.name)` in \(component.name): components are "
             + "`@unchecked Sendable`, so nothing guards this variable against concurrent access",
           fix: "make it a `let`, or a computed property over `shared { }`; state that really "
-            + "changes belongs in an interactor or behind a `Mutex`"
+            + "changes belongs in an interactor or behind a `Mutex`",
+          components: [component.name]
         )
       }
     }
@@ -43,7 +44,8 @@ enum Linter {
                 + (count == 1 ? "" : "s") + ": its key is the method's name, so every argument "
                 + "gets the instance built for the first call",
               fix: "move it to a computed property without parameters, or pass "
-                + "`forCallerKey:` with a key that includes the arguments"
+                + "`forCallerKey:` with a key that includes the arguments",
+              components: [owner]
             )
           )
         }
@@ -64,7 +66,8 @@ enum Linter {
                 + "(another type stops the program; a call inside the first one's factory is "
                 + "a cycle)",
               fix: "give each instance a computed property of its own, and read that property "
-                + "here"
+                + "here",
+              components: [owner]
             )
           )
         }
@@ -98,7 +101,8 @@ enum Linter {
           + "can build it",
         fix: "conform the parent component in an extension "
           + "(`extension ParentComponent: \(name) {}` in `ParentComponent+\(child).swift`), "
-          + "or remove the protocol"
+          + "or remove the protocol",
+        components: users
       )
     }
   }
@@ -129,7 +133,8 @@ enum Linter {
               + "no dependency protocol \(component.name) conforms to requires it, and nothing "
               + "reads it on a \(component.name)",
             fix: "remove it, or add `var \(property.name): ... { get }` to the dependency "
-              + "protocol of the child that needs it"
+              + "protocol of the child that needs it",
+            components: [component.name]
           )
         )
       }

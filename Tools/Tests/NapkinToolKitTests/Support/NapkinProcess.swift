@@ -63,7 +63,8 @@ enum NapkinProcess {
     let seconds = Double(timeLimit.components.seconds)
     let timedOut = exited.wait(timeout: .now() + seconds) == .timedOut
     if timedOut {
-      process.terminate()
+      // SIGKILL: a child spawned from a test thread inherits its blocked signals, SIGTERM too.
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
     return Result(

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The component tree as one self-contained HTML page: no network, no external script or
+/// style. The tree is drawn from JSON embedded in the page, with DOM calls that set text only,
+/// so names from the sources never become markup.
+///
+/// For each component the page shows which child it satisfies through which dependency protocol,
+/// its members by kind with their file:line, and its lint findings, marked on the node. An index
+/// of every member jumps to its component in one click.
+enum HTMLGraph {
+  struct Document: Codable {
+    var title: String
+    var components: [Component]
+    var roots: [String]
+    var problems: [String]
+  }
+
+  struct Component: Codable {
+    var name: String
+    var location: String
+    var orphan: String?
+    var children: [Child]
+    var groups: [Group]
+    var findings: [Issue]
+  }
+
+  struct Child: Codable {
+    var name: String
+    var via: String
+  }
+
+  struct Group: Codable {
+    var kind: String
+    var members: [Member]
+  }
+
+  struct Member: Codable {
+    var name: String
+    var location: String
+  }
+
+  struct Issue: Codable {
+    var rule: String
+    var message: String
+    var location: String
+  }
+
+  static func render(_ wiring: Wiring, problems: [InputProblem]) -> String {
+    let document = self.document(wiring, findings: Linter.findings(in: wiring), problems: problems)
+    return HTMLPage.text(title: document.title, data: embeddedJSON(document))
+  }
+
+  static func document(
+    _ wiring: Wiring,
+    findings: [Finding],
+    problems: [InputProblem]
+  ) -> Document {
+    var byComponent: [String: [Issue]] = [:]
+    for finding in findings {
+      for name in finding.components {
+        byComponent[name, default: []].append(
+          Issue(
+            rule: finding.rule.rawValue, message: finding.message,
+            location: finding.position.description))
+      }
+    }
+    let components = wiring.components.map { node in
+      Component(
+        name: node.name,
+        location: node.position.description,
+        orphan: node.orphanNote,
+        children: node.children.map { Child(name: $0.child, via: $0.protocolName) },
+        groups: node.memberGroups.map { group in
+          Group(
+            kind: group.label,
+            members: group.names.compactMap { name in
+              node.properties.first { $0.name == name }.map {
+                Member(name: name, location: "\($0.position.file):\($0.position.line)")
+              }
+            })
+        },
+        findings: byComponent[node.name] ?? []
+      )
+    }
+    let count = wiring.components.count
+    return Document(
+      title: "Napkin component tree: \(count) component\(count == 1 ? "" : "s")",
+      components: components,
+      roots: wiring.roots.map(\.name),
+      problems: problems.map(\.description)
+    )
+  }
+
+  /// JSON safe inside `<script>`: `<`, `>` and `&` are written as `\u` escapes, so no text
+  /// from the sources can close the element or open a comment.
+  static func embeddedJSON(_ document: Document) -> String {
+    var json = JSONOutput.encode(document)
+    json = json.replacingOccurrences(of: "<", with: "\\u003c")
+    json = json.replacingOccurrences(of: ">", with: "\\u003e")
+    json = json.replacingOccurrences(of: "&", with: "\\u0026")
+    return json
+  }
+}

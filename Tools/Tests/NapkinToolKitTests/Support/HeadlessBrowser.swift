@@ -1,0 +1,46 @@
+import Foundation
+
+/// Headless Chromium from Debian's packages (`chromium-headless-shell` or `chromium`), which
+/// `.ci/run tools` installs, run on a local page with no network.
+enum HeadlessBrowser {
+  /// `NAPKIN_BROWSER`, else the first Chromium on `PATH`.
+  static let executable: URL? = {
+    let environment = ProcessInfo.processInfo.environment
+    if let explicit = environment["NAPKIN_BROWSER"], !explicit.isEmpty {
+      return URL(fileURLWithPath: explicit)
+    }
+    let folders = (environment["PATH"] ?? "").split(separator: ":")
+    for name in ["chromium-headless-shell", "chromium", "chromium-browser"] {
+      for folder in folders {
+        let candidate = URL(fileURLWithPath: "\(folder)/\(name)")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
+  }()
+
+  /// CI sets `NAPKIN_REQUIRE_BROWSER=1`: there a missing browser fails the test instead of
+  /// skipping it.
+  static let isRequired = ProcessInfo.processInfo.environment["NAPKIN_REQUIRE_BROWSER"] == "1"
+
+  /// The DOM of `page` after its scripts ran, and what the browser logged.
+  static func dump(_ page: String, in scratch: ScratchFolder) throws -> NapkinProcess.Result {
+    guard let executable else { throw BrowserMissing() }
+    return try NapkinProcess.run(
+      executable,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--user-data-dir=\(scratch.path)/profile", "--enable-logging=stderr", "--v=0",
+        "--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: page).absoluteString,
+      ],
+      timeLimit: .seconds(120))
+  }
+}
+
+/// No Chromium where one is required.
+struct BrowserMissing: Error, CustomStringConvertible {
+  var description: String {
+    "no headless Chromium: install chromium-headless-shell (bash .ci/run tools does) or set "
+      + "NAPKIN_BROWSER"
+  }
+}
