@@ -65,7 +65,10 @@ enum HTMLGraph {
       }
     }
     let components = wiring.components.map { node in
-      Component(
+      let places = Dictionary(
+        node.properties.map { ($0.name, "\($0.position.file):\($0.position.line)") },
+        uniquingKeysWith: { first, _ in first })
+      return Component(
         name: node.name,
         location: node.position.description,
         orphan: node.orphanNote,
@@ -74,9 +77,7 @@ enum HTMLGraph {
           Group(
             kind: group.label,
             members: group.names.compactMap { name in
-              node.properties.first { $0.name == name }.map {
-                Member(name: name, location: "\($0.position.file):\($0.position.line)")
-              }
+              places[name].map { Member(name: name, location: $0) }
             })
         },
         findings: byComponent[node.name] ?? []

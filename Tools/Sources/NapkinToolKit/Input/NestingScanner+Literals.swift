@@ -1,0 +1,127 @@
+/// String literals, comments and single characters, for ``NestingScanner``.
+extension NestingScanner {
+  // MARK: Strings and comments
+
+  func startsRawString() -> Bool {
+    var probe = index
+    while probe < bytes.count, bytes[probe] == UInt8(ascii: "#") { probe += 1 }
+    return probe < bytes.count && bytes[probe] == UInt8(ascii: "\"")
+  }
+
+  mutating func openString() {
+    var pounds = 0
+    while bytes[index] == UInt8(ascii: "#") {
+      pounds += 1
+      index += 1
+    }
+    let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    index += multiline ? 3 : 1
+    frames.append(Frame(kind: .string(pounds: pounds, multiline: multiline)))
+    lastWasOpener = false
+  }
+
+  /// Reads string content up to its end or an interpolation.
+  mutating func scanString(pounds: Int, multiline: Bool) {
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\"), poundCount(after: index + 1) >= pounds {
+        let afterPounds = index + 1 + pounds
+        index = afterPounds
+        if peek(0) == UInt8(ascii: "(") {
+          index += 1
+          frames.append(Frame(kind: .interpolation))
+          depth += 1
+          endedOperand = false
+          return
+        }
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\n"), !multiline {
+        // An unterminated literal ends at the line, as the parser recovers.
+        frames.removeLast()
+        finishToken(operand: true)
+        return
+      }
+      if byte == UInt8(ascii: "\"") {
+        let quotes = multiline ? 3 : 1
+        let closes =
+          (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
+          && poundCount(after: index + quotes) >= pounds
+        if closes {
+          index += quotes + pounds
+          frames.removeLast()
+          finishToken(operand: true)
+          return
+        }
+      }
+      index += 1
+    }
+  }
+
+  func poundCount(after position: Int) -> Int {
+    var probe = position
+    while probe < bytes.count, bytes[probe] == UInt8(ascii: "#") { probe += 1 }
+    return probe - position
+  }
+
+  mutating func skipBlockComment() {
+    var nesting = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+        nesting += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+        nesting -= 1
+        index += 2
+        if nesting == 0 { return }
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  // MARK: Characters
+
+  func peek(_ offset: Int) -> UInt8? {
+    index + offset < bytes.count ? bytes[index + offset] : nil
+  }
+
+  mutating func readWord() -> String {
+    let start = index
+    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+  }
+
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+      true
+    default: false
+    }
+  }
+
+  static func isOperatorByte(_ byte: UInt8) -> Bool {
+    "/=-+!*%<>&|^~?.".utf8.contains(byte)
+  }
+
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
+  }
+
+  func refusal(at offset: Int, _ message: String) -> Refusal {
+    var line = 1
+    var lineStart = 0
+    for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = position + 1
+    }
+    // Columns count characters, as the parser's diagnostics do.
+    let column =
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
+      .count + 1
+    return Refusal(line: line, column: column, message: message)
+  }
+}
