@@ -11,6 +11,9 @@ struct GetterReads: Hashable, Sendable {
   var ownMembers: [String] = []
   /// Members of the parent: `dependency.x` or `self.dependency.x`.
   var dependencyMembers: [String] = []
+  /// Members read on a value of a type the syntax shows: `ProfileComponent(dependency: self).x`,
+  /// or `child.x` after `let child = ProfileComponent(...)` in the same getter.
+  var typedMembers: [MemberRead] = []
   /// For `shared { ... }`: the type the factory constructs, if its result is a call to one.
   var factoryType: String?
   /// The factory's call passes `dependency:` first, as Napkin's builders take it.
@@ -106,6 +109,26 @@ struct GetterReads: Hashable, Sendable {
       {
         reads.ownMembers.append(member)
         return .skipChildren
+      }
+      if let base = node.base.map(PropertyClassifier.unwrapped) {
+        let type =
+          base.as(DeclReferenceExprSyntax.self).flatMap { locals[$0.baseName.text] }
+          ?? PropertyClassifier.constructedType(base)
+        if let type {
+          reads.typedMembers.append(MemberRead(type: type, member: member))
+        }
+      }
+      return .visitChildren
+    }
+
+    /// Locals of the getter initialized by a call to a type: `let child = Child(...)`.
+    private var locals: [String: String] = [:]
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+      if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let type = node.initializer.flatMap({ PropertyClassifier.constructedType($0.value) })
+      {
+        locals[name] = type
       }
       return .visitChildren
     }

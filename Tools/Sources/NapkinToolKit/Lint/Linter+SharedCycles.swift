@@ -4,7 +4,8 @@ extension Linter {
   ///
   /// The graph has a node per property of every component (its class and its extensions) and
   /// an edge per read in a getter: `b` or `self.b` to the component's own `b`, `dependency.b`
-  /// to `b` of each parent (of another type: a parent of the same type is another instance). Strongly connected parts are found in one pass (Tarjan's algorithm,
+  /// to `b` of each parent (of another type: a parent of the same type is another instance),
+  /// and `Child(dependency: self).b` to the child's `b`, which may lead back up. Strongly connected parts are found in one pass (Tarjan's algorithm,
   /// without recursion), so the rule is linear in properties and reads.
   static func sharedCycles(_ wiring: Wiring) -> [Finding] {
     let graph = PropertyGraph(wiring)
@@ -25,13 +26,18 @@ extension Linter {
           : "\(graph.nodes[node].component).\(graph.nodes[node].property.name)"
       }
       let name = graph.nodes[start].property.name
+      // The run-time message names the shared keys only; the steps between help find the cycle.
+      let through = path.filter { graph.nodes[$0].property.kind != .shared }.map {
+        "\(graph.nodes[$0].component).\(graph.nodes[$0].property.name)"
+      }
+      let via = through.isEmpty ? "" : " (through \(through.joined(separator: ", ")))"
       findings.append(
         Finding(
           rule: .sharedCycle,
           position: graph.nodes[start].property.position,
-          message: "dependency cycle in \(owner): \((chain + [name]).joined(separator: " -> ")):"
-            + " the factory of `\(name)` needs `\(name)` itself, so the first read stops the "
-            + "program",
+          message: "dependency cycle in \(owner): \((chain + [name]).joined(separator: " -> "))"
+            + "\(via): the factory of `\(name)` needs `\(name)` itself, so the first read stops "
+            + "the program",
           fix: "break the cycle: hand one side a closure that reads the other later, or a "
             + "weak reference, or build one side fresh",
           components: Array(Set(path.map { graph.nodes[$0].component })).sorted()
@@ -72,6 +78,8 @@ struct PropertyGraph {
           let inherited = index[parent] ?? [:]
           targets += property.reads.dependencyMembers.compactMap { inherited[$0] }
         }
+        // A component the getter builds, such as a child handed `self` as its dependency.
+        targets += property.reads.typedMembers.compactMap { index[$0.type]?[$0.member] }
         edges[from] = Array(Set(targets)).sorted()
       }
     }

@@ -38,12 +38,14 @@ struct HTMLGraphTests {
     let document = HTMLGraph.document(
       wiring, findings: Linter.findings(in: wiring), problems: [])
     let home = try #require(document.components.first { $0.name == "HomeComponent" })
-    #expect(home.children.map(\.via) == ["ProfileDependency"])
+    #expect(home.children.map(\.via) == ["ProfileDependency", "SettingsDependency"])
     let shared = try #require(home.groups.first { $0.kind == "shared" })
-    #expect(shared.members.map(\.name) == ["session", "analytics"])
+    #expect(shared.members.map(\.name) == ["session", "analytics", "theme"])
     #expect(
       shared.members.first?.location.hasSuffix("SharedCycle/Found/HomeComponent.swift:6") == true)
-    #expect(home.findings.map(\.rule) == ["shared-cycle"])
+    #expect(home.findings.map(\.rule) == ["shared-cycle", "shared-cycle"])
+    let settings = try #require(document.components.first { $0.name == "SettingsComponent" })
+    #expect(settings.findings.map(\.rule) == ["shared-cycle"])
   }
 
   @Test(

@@ -20,3 +20,16 @@ final class HomeComponent: EmptyComponent, LinkDependency, @unchecked Sendable {
 final class LinkComponent: Component<any LinkDependency>, LinkDependency, @unchecked Sendable {
   var link: Link { shared { Link(parent: dependency.link) } }
 }
+
+protocol ReportDependency: Dependency {
+  var clock: Clock { get }
+}
+
+extension HomeComponent: ReportDependency {
+  // Built from a child whose read leads to another shared property, not back.
+  var report: Report { shared { Report(title: ReportComponent(dependency: self).title) } }
+}
+
+final class ReportComponent: Component<any ReportDependency>, @unchecked Sendable {
+  var title: Title { Title(clock: dependency.clock) }
+}
