@@ -1,6 +1,5 @@
 import Foundation
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Finds the Swift files under the paths a user gave, reads and parses them (in parallel), and
@@ -49,18 +48,7 @@ enum SourceLoader {
     reads.walk(tree)
     var facts = collector.facts
     facts.memberReads = reads.reads
-    if tree.hasError {
-      for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree)
-      where diagnostic.diagMessage.severity == .error {
-        let location = diagnostic.location(converter: converter)
-        facts.problems.append(
-          InputProblem(
-            location: "\(path):\(location.line):\(location.column)",
-            message: "syntax error: \(diagnostic.message) (the rest of the file is still analysed)"
-          )
-        )
-      }
-    }
+    facts.problems += SyntaxErrors.problems(in: tree, path: path, converter: converter)
     return facts
   }
 

@@ -141,4 +141,16 @@ struct HostileInputTests {
     #expect(!result.timedOut)
     #expect(result.output.hasSuffix("20000 components, 0 edges in 1 file\n"))
   }
+
+  /// SwiftParser's diagnostics take time that grows with the square of the errors (20,000 broken
+  /// lines took 30 s, so 40,000 took minutes); the first 20 are listed, the rest summed up.
+  @Test func manySyntaxErrorsAreListedUpToALimitInBoundedTime() throws {
+    let result = try lintNextToAGoodFile(String(repeating: "let = 1\n", count: 40_000))
+    #expect(!result.timedOut)
+    #expect(result.status == 3)
+    let lines = result.errors.split(separator: "\n")
+    #expect(lines.filter { $0.contains(": error: syntax error: expected pattern") }.count == 20)
+    #expect(lines.last?.hasSuffix("fix the first 20 and run napkin again") == true)
+    #expect(result.output == "No findings in 2 files.\n")
+  }
 }
