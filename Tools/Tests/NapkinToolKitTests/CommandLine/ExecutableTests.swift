@@ -45,3 +45,17 @@ struct ExecutableTests {
     #expect(result.output.contains("Exit status: 0 done, 1 lint found something"))
   }
 }
+
+/// Names from outside reach the terminal as text, never as control sequences.
+struct TerminalEscapeTests {
+  @Test func controlCharactersInAPathAreShownNotSent() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write(
+      "Evil\u{1B}]0;owned\u{07}.swift", "final class C: EmptyComponent { var n = 0 }\n")
+    let result = try NapkinProcess.run(["lint", scratch.path])
+    #expect(result.status == 1)
+    #expect(!result.output.contains("\u{1B}"))
+    #expect(!result.output.contains("\u{07}"))
+    #expect(result.output.contains(#"Evil\u{1B}]0;owned\u{7}.swift:1:33: stored-var"#))
+  }
+}
