@@ -2,9 +2,22 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the Swift files under the paths a user gave, reads and parses them (in parallel), and
 /// turns every problem with the input into an ``InputProblem`` instead of stopping.
+///
+/// A path the user names is read even if it is a symbolic link: that is their choice. Inside a
+/// folder, links are reported and not followed, and only regular files are opened (a FIFO named
+/// `X.swift` would block the read forever), up to ``maximumFileSize``.
 enum SourceLoader {
+  /// Larger than any hand-written source; a bound so that a huge file cannot exhaust memory.
+  static let maximumFileSize = 64 << 20
+
   /// The facts of every readable file, sorted by path, and the problems met on the way.
   static func load(paths: [String]) -> (files: [FileFacts], problems: [InputProblem]) {
     var problems: [InputProblem] = []
@@ -16,13 +29,17 @@ enum SourceLoader {
       let source = String(decoding: data, as: UTF8.self)
       parsed += ParserThreads.map(1) { _ in facts(path: "<stdin>", source: source) }
     }
+    var named: Set<String> = []
     for path in paths where path != "-" {
       let found = swiftFiles(under: path)
       problems += found.problems
       files += found.files
+      if found.files == [path] { named.insert(path) }
     }
-    files = Array(Set(files)).sorted()
-    parsed += parseAll(files)
+    let sorted = Array(Set(files)).sorted()
+    parsed += ParserThreads.map(sorted.count) { [named] index in
+      readAndParse(sorted[index], followingLink: named.contains(sorted[index]))
+    }
     for facts in parsed {
       problems += facts.problems
     }
@@ -75,8 +92,7 @@ enum SourceLoader {
     }
     var files: [String] = []
     var problems: [InputProblem] = []
-    var visited: Set<String> = []
-    walk(directory: path, files: &files, problems: &problems, visited: &visited)
+    walk(directory: path, files: &files, problems: &problems)
     if files.isEmpty && problems.isEmpty {
       problems.append(
         InputProblem(
@@ -92,16 +108,11 @@ enum SourceLoader {
   private static func walk(
     directory: String,
     files: inout [String],
-    problems: inout [InputProblem],
-    visited: inout Set<String>
+    problems: inout [InputProblem]
   ) {
-    let manager = FileManager.default
-    // Symbolic links may loop; a folder is walked once, under its first path.
-    let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-    guard visited.insert(real).inserted else { return }
     let entries: [String]
     do {
-      entries = try manager.contentsOfDirectory(atPath: directory).sorted()
+      entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     } catch {
       problems.append(
         InputProblem(location: directory, message: "cannot list this folder; check its permissions")
@@ -110,42 +121,80 @@ enum SourceLoader {
     }
     for entry in entries where !entry.hasPrefix(".") {
       let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-      var isDirectory: ObjCBool = false
-      let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-      if exists && isDirectory.boolValue {
-        walk(directory: path, files: &files, problems: &problems, visited: &visited)
-      } else if entry.hasSuffix(".swift") {
-        // A dangling link is kept: reading it reports the problem with its name.
-        files.append(path)
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        walk(directory: path, files: &files, problems: &problems)
+      case S_IFLNK:
+        problems.append(
+          InputProblem(
+            location: path,
+            message: "symbolic link inside a folder, not followed; pass its target as a PATH "
+              + "to read it"))
+      default:
+        // Not only regular files: reading reports a FIFO or a device by its name.
+        if entry.hasSuffix(".swift") {
+          files.append(path)
+        }
       }
     }
   }
 
   // MARK: Reading and parsing
 
-  private static func parseAll(_ paths: [String]) -> [FileFacts] {
-    ParserThreads.map(paths.count) { readAndParse(paths[$0]) }
+  private static func readAndParse(_ path: String, followingLink: Bool) -> FileFacts {
+    switch readSource(path, followingLink: followingLink) {
+    case .source(let source):
+      return facts(path: path, source: source)
+    case .problem(let problem):
+      var facts = FileFacts(path: path)
+      facts.problems.append(problem)
+      return facts
+    }
   }
 
-  private static func readAndParse(_ path: String) -> FileFacts {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var facts = FileFacts(path: path)
-      facts.problems.append(
-        InputProblem(
-          location: path,
-          message: "cannot read this file (missing, a dangling link, or no permission); "
-            + "fix its permissions or remove it"
-        )
-      )
-      return facts
+  /// A file's text, or why it was not read.
+  enum ReadResult {
+    case source(String)
+    case problem(InputProblem)
+  }
+
+  /// The text of a regular file, opened without following a link unless `followingLink`.
+  static func readSource(_ path: String, followingLink: Bool) -> ReadResult {
+    func problem(_ message: String) -> ReadResult {
+      .problem(InputProblem(location: path, message: message))
+    }
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else {
+      if errno == ELOOP {
+        return problem("symbolic link inside a folder, not followed; pass its target as a PATH")
+      }
+      return problem(
+        "cannot read this file (missing, a dangling link, or no permission); "
+          + "fix its permissions or remove it")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return problem("not a regular file (a FIFO, a device or a socket); napkin reads files")
+    }
+    guard Int(info.st_size) <= maximumFileSize else {
+      return problem(
+        "larger than \(maximumFileSize >> 20) MiB, more than any source napkin reads; "
+          + "split it or leave it out")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    // One byte more than the bound, so that a file still growing cannot slip past it.
+    guard let data = try? handle.read(upToCount: maximumFileSize + 1) ?? Data(),
+      data.count <= maximumFileSize
+    else {
+      return problem("cannot read this file to its end, or it grew past the size bound")
     }
     guard let source = String(validating: data, as: UTF8.self) else {
-      var facts = FileFacts(path: path)
-      facts.problems.append(
-        InputProblem(location: path, message: "not UTF-8 text; save it as UTF-8")
-      )
-      return facts
+      return problem("not UTF-8 text; save it as UTF-8")
     }
-    return facts(path: path, source: source)
+    return .source(source)
   }
 }

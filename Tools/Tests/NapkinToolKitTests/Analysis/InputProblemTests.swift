@@ -49,16 +49,48 @@ struct InputProblemTests {
     #expect(findings.contains { $0.contains("`var count` in GoodComponent") })
   }
 
-  @Test func aDanglingLinkIsUnreadableAndTheRestIsAnalysed() throws {
+  @Test func aLinkInsideAFolderIsReportedAndNotFollowed() throws {
     let scratch = try ScratchFolder()
     try scratch.write("Good.swift", Self.goodComponent)
-    let link = scratch.path + "/Gone.swift"
+    let outside = try ScratchFolder()
+    let target = try outside.write(
+      "Planted.swift", "final class PlantedComponent: EmptyComponent {}\n")
+    let link = scratch.path + "/Planted.swift"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let dangling = scratch.path + "/Gone.swift"
     try FileManager.default.createSymbolicLink(
-      atPath: link, withDestinationPath: scratch.path + "/missing.swift")
+      atPath: dangling, withDestinationPath: scratch.path + "/missing.swift")
     let result = Analysis.wiring(scratch.path)
-    #expect(result.problems.map(\.location) == [link])
-    #expect(result.problems.first?.message.hasPrefix("cannot read this file") == true)
+    #expect(result.problems.map(\.location) == [dangling, link])
+    #expect(
+      result.problems.allSatisfy {
+        $0.message.hasPrefix("symbolic link inside a folder, not followed")
+      })
+    #expect(result.wiring.component(named: "PlantedComponent") == nil)
     #expect(result.wiring.component(named: "GoodComponent") != nil)
+  }
+
+  @Test func aLinkThePathNamesIsRead() throws {
+    let outside = try ScratchFolder()
+    let target = try outside.write("Real.swift", Self.goodComponent)
+    let scratch = try ScratchFolder()
+    let link = scratch.path + "/Named.swift"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = Analysis.wiring(link)
+    #expect(result.problems.isEmpty)
+    #expect(result.wiring.component(named: "GoodComponent") != nil)
+  }
+
+  /// Opening a FIFO for reading waits for a writer forever; only regular files are opened.
+  @Test func aFIFONamedLikeASwiftFileIsReportedWithoutWaiting() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("Clean.swift", "final class CleanComponent: EmptyComponent {}\n")
+    let fifo = scratch.path + "/Pipe.swift"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try NapkinProcess.run(["lint", scratch.path])
+    #expect(!result.timedOut)
+    #expect(result.status == 3)
+    #expect(result.errors.contains("\(fifo): error: not a regular file"))
   }
 
   @Test func aFileThatIsNotUTF8IsReported() throws {
