@@ -25,7 +25,15 @@ enum SourceLoader {
     var parsed: [FileFacts] = []
     for path in paths where path == "-" {
       // Standard input, for `cat File.swift | napkin lint -`.
-      let data = FileHandle.standardInput.readDataToEndOfFile()
+      let data =
+        (try? FileHandle.standardInput.read(upToCount: maximumFileSize + 1) ?? Data()) ?? Data()
+      guard data.count <= maximumFileSize else {
+        problems.append(
+          InputProblem(
+            location: "<stdin>",
+            message: "more than \(maximumFileSize >> 20) MiB on standard input; pass files"))
+        continue
+      }
       let source = String(decoding: data, as: UTF8.self)
       parsed += ParserThreads.map(1) { _ in facts(path: "<stdin>", source: source) }
     }
