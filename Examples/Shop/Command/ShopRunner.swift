@@ -42,7 +42,9 @@ struct ShopRunner {
       let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
       return await cancelOrder(id, screen, service)
     case .watch(let server, let every, let times):
-      return await watch(OrdersScreen(dependencies: dependencies(server)), every, times)
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      return await watch(screen, service, every, times)
     }
   }
 
@@ -105,15 +107,28 @@ struct ShopRunner {
   }
 
   /// Reloads on a timer while a ``TerminalHost`` redraws the screen whenever the model changes.
-  private func watch(_ screen: OrdersScreen, _ every: Duration, _ times: Int?) async -> ExitStatus {
+  ///
+  /// The screen shows the model's error; why the load failed goes to standard error as a `Reason:`
+  /// line, once per failure that differs from the one before, so a server that stays down does not
+  /// fill the terminal.
+  private func watch(
+    _ screen: OrdersScreen, _ service: FailureRecordingOrderService, _ every: Duration,
+    _ times: Int?
+  ) async -> ExitStatus {
     let model = screen.model
     let host = TerminalHost(render: screen.render, write: output)
     host.start()
     defer { host.finish() }
     var reloads = 0
+    var lastReason: String?
     while true {
       await model.load()
       reloads += 1
+      let reason = model.error == nil ? nil : service.lastFailureReason
+      if let reason, reason != lastReason {
+        errorOutput("Reason: \(reason).")
+      }
+      lastReason = reason
       if let times, reloads >= times { break }
       do {
         try await clock.sleep(for: every)
