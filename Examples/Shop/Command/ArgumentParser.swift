@@ -57,13 +57,12 @@ struct ArgumentParser {
   /// The scheme is lowercased (`HTTP://shop.example` is `http://shop.example`): schemes are
   /// case-insensitive, and URLSession accepts only lowercase ones.
   private static func baseURL(_ text: String) throws(UsageError) -> URL {
-    let shown = TerminalText.escaped(text)
     guard var components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty
     else {
       throw UsageError(
-        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(shown)'.")
+        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
     }
     if let port = components.port, !(1...65_535).contains(port) {
       throw UsageError("--base-url has port \(port); a port is a number from 1 to 65535.")
@@ -71,7 +70,7 @@ struct ArgumentParser {
     components.scheme = scheme
     guard let url = components.url else {
       throw UsageError(
-        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(shown)'.")
+        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
     }
     return url
   }

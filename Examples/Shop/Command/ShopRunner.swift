@@ -25,7 +25,7 @@ struct ShopRunner {
     do {
       command = try ShopCommand.parse(arguments)
     } catch {
-      errorOutput("Shop: \(error)\nRun `Shop --help` for usage.")
+      errorOutput("Shop: \(TerminalText.escaped(error.description))\nRun `Shop --help` for usage.")
       return .usage
     }
     switch command {
@@ -51,7 +51,7 @@ struct ShopRunner {
   /// Writes the model's message, then the reason the service recorded.
   private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitStatus {
     if let reason = service.lastFailureReason {
-      errorOutput("\(message)\nReason: \(reason).")
+      errorOutput("\(message)\nReason: \(TerminalText.escaped(reason)).")
     } else {
       errorOutput(message)
     }
@@ -126,7 +126,7 @@ struct ShopRunner {
       reloads += 1
       let reason = model.error == nil ? nil : service.lastFailureReason
       if let reason, reason != lastReason {
-        errorOutput("Reason: \(reason).")
+        errorOutput("Reason: \(TerminalText.escaped(reason)).")
       }
       lastReason = reason
       if let times, reloads >= times { break }

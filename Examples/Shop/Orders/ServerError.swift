@@ -20,7 +20,7 @@ struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(String)
     /// A request that changes something (a `POST`) was answered with a redirect. It is never
     /// resent, because a client that followed it would send a `GET` and could report a cancel
-    /// that never happened. `location` is the address the server named, escaped for a terminal.
+    /// that never happened. `location` is the address the server named.
     case mutationRedirected(status: Int, location: String)
     /// A `GET` was redirected to another server (or scheme or port) than the one it was sent to.
     case redirectedElsewhere(location: String)

@@ -145,6 +145,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = state.withLock { state -> Bool in
+      guard state.stopped == nil else { return false }  // winding down: keep nothing
       guard state.body.count + data.count <= limit else { return true }
       state.body.append(data)
       return false
@@ -191,7 +192,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
     if afterResponse {
       switch error.code {
-      case .networkConnectionLost, .badServerResponse, .unknown, .cannotDecodeContentData:
+      // curl's "transfer closed with N bytes remaining to read" arrives as `unknown`.
+      case .networkConnectionLost, .badServerResponse, .unknown:
         return ServerError(.closedMidBody)
       default: return ServerError(.transport(code: error.code.rawValue))
       }

@@ -26,7 +26,7 @@ struct RedirectPolicy: Sendable {
   static func decide(
     method: String, origin: URL?, status: Int, target: URL?, followed: Int
   ) -> Decision {
-    let location = target.map { TerminalText.escaped($0.absoluteString) } ?? "(no address)"
+    let location = target?.absoluteString ?? "(no address)"
     guard ["GET", "HEAD"].contains(method.uppercased()) else {
       return .refuse(.mutationRedirected(status: status, location: location))
     }

@@ -51,11 +51,6 @@ import Testing
       ["orders", "--base-url", "HTTPX://shop"],
       "--base-url must be an http or https URL such as http://127.0.0.1:8080; got 'HTTPX://shop'."
     ),
-    (
-      ["orders", "--base-url", "http://shop\u{1B}[2J"],
-      "--base-url must be an http or https URL such as http://127.0.0.1:8080; "
-        + "got 'http://shop\\u{1B}[2J'."
-    ),
     (["sell"], "unknown command 'sell'; expected demo, orders, cancel or watch."),
     (["orders"], "this command needs --base-url URL, e.g. --base-url http://127.0.0.1:8080."),
     (

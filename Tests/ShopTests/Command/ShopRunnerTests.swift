@@ -238,6 +238,34 @@ struct ShopRunnerTests {
       ])
   }
 
+  @Test func aUsageErrorEchoesTheArgumentWithItsControlCharactersEscaped() async {
+    let terminal = RecordingTerminal()
+    let status = await terminal.runner().run([
+      "orders", "--base-url", "http://shop\u{1B}]0;x\u{07}",
+    ])
+    #expect(status == .usage)
+    #expect(
+      terminal.errors == [
+        "Shop: --base-url must be an http or https URL such as http://127.0.0.1:8080; "
+          + "got 'http://shop\\u{1B}]0;x\\u{7}'.\nRun `Shop --help` for usage."
+      ])
+  }
+
+  @Test func aReasonFromAFailingServiceIsEscapedForTheTerminal() async {
+    struct Hostile: Error, CustomStringConvertible {
+      var description: String { "proxy said \u{1B}[2J\u{1B}]52;c;eA==\u{07}" }
+    }
+    let terminal = RecordingTerminal()
+    let runner = terminal.runner { _ in
+      AppDependencies(orders: ScriptedOrderService(onOrders: { throw Hostile() }))
+    }
+    #expect(await runner.run(["orders", "--base-url", "http://shop.test"]) == .failure)
+    #expect(
+      terminal.errors == [
+        "Couldn't load orders.\nReason: proxy said \\u{1B}[2J\\u{1B}]52;c;eA==\\u{7}."
+      ])
+  }
+
   @Test func helpPrintsTheUsage() async {
     let terminal = RecordingTerminal()
     #expect(await terminal.runner().run(["--help"]) == .success)
