@@ -36,7 +36,8 @@ enum ShopCommand: Equatable, Sendable {
     An answer may be at most 8 MiB (after decompression). A cancel never follows a
     redirect; a read follows up to 5, on the same scheme, host and port.
 
-    Exit status: 0 on success, 1 when the server fails, 64 on a usage error.
+    Exit status: 0 on success, 1 when the server fails or the output cannot be written,
+    64 on a usage error.
     """
 
   /// Parses the arguments after the program name.

@@ -6,7 +6,8 @@
 /// Threading: main actor, where the model lives.
 @MainActor
 struct ShopRunner {
-  /// How the program ends: 0 success, 1 the server failed, 64 (`EX_USAGE`) a bad command line.
+  /// How the program ends: 0 success, 1 the server failed (or, decided in `main.swift`, the output
+  /// could not be written), 64 (`EX_USAGE`) a bad command line.
   enum ExitStatus: Int32 {
     case success = 0
     case failure = 1
