@@ -84,14 +84,22 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
   }
 
-  /// Ends the exchange with `reason`, unless it already ended: the caller is resumed at once, and
-  /// the task, if `cancelling`, is cancelled and winds down on its own. Not waiting for the task
-  /// keeps the deadline exact even while curl is busy inflating a body already received.
-  private func stop(because reason: any Error, cancelling: Bool = true) {
-    let (task, continuation) = state.withLock {
-      state -> (URLSessionDataTask?, Waiter?) in
+  /// Ends the exchange with `reason`, unless it already ended, and cancels the task if
+  /// `cancelling`.
+  ///
+  /// With `resumingNow`, the caller is resumed at once and the task winds down on its own: a body
+  /// over the limit is refused without waiting while curl inflates what it has already received.
+  /// Otherwise (the deadline, the caller's cancellation) the caller is resumed once URLSession has
+  /// processed the cancel, so no transfer outlives the call: one that went on while its server
+  /// closed the connection in the middle of the headers would stop the program
+  /// (swift-corelibs-foundation's "Transfer completed, but there's no response").
+  private func stop(
+    because reason: any Error, cancelling: Bool = true, resumingNow: Bool = false
+  ) {
+    let (task, continuation) = state.withLock { state -> (URLSessionDataTask?, Waiter?) in
       guard state.stopped == nil, !state.isFinished else { return (nil, nil) }
       state.stopped = reason
+      guard resumingNow else { return (state.task, nil) }
       defer { state.continuation = nil }
       return (state.task, state.continuation)
     }
@@ -117,7 +125,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     case .refuse(let reason):
       // Not cancelled: cancelling the task while URLSession waits for this answer crashes
       // swift-corelibs-foundation. Declined, the redirect ends the task with the 3xx response.
-      stop(because: ServerError(reason), cancelling: false)
+      stop(because: ServerError(reason), cancelling: false, resumingNow: true)
       completionHandler(nil)
     }
   }
@@ -127,7 +135,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     guard let response = response as? HTTPURLResponse else {
-      stop(because: ServerError(.notHTTP))
+      stop(because: ServerError(.notHTTP), resumingNow: true)
       return completionHandler(.cancel)
     }
     state.withLock {
@@ -137,7 +145,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     // A declared length is the compressed size when the body is encoded, so it can only refuse
     // early; the count in `didReceive data` is what enforces the limit.
     if response.expectedContentLength > Int64(limit) {
-      stop(because: ServerError(.tooLarge(limit: limit)))
+      stop(because: ServerError(.tooLarge(limit: limit)), resumingNow: true)
       return completionHandler(.cancel)
     }
     completionHandler(.allow)
@@ -150,7 +158,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
       state.body.append(data)
       return false
     }
-    if tooLarge { stop(because: ServerError(.tooLarge(limit: limit))) }
+    if tooLarge { stop(because: ServerError(.tooLarge(limit: limit)), resumingNow: true) }
   }
 
   func urlSession(
