@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// `print` drops such errors and the program exits 0 as if the screen had been shown;
 /// `FileHandle.write(_:)` stops the program with a `try!`. `main.swift` writes through these and
-/// turns a lost output into exit status 1.
+/// ends the program with status 1 when the screen cannot be shown.
 ///
 /// ```swift
 /// StandardStream.output.write("Orders\n")

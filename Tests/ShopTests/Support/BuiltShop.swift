@@ -43,6 +43,11 @@ enum BuiltShop {
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // A run that never ends (the bug some tests look for) is stopped, and fails its test as a
+    // signal, instead of hanging the test run.
+    let watchdog = DispatchWorkItem { [process] in process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30), execute: watchdog)
+    defer { watchdog.cancel() }
     let error = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(
