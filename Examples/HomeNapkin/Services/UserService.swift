@@ -29,7 +29,9 @@ final class UserService: Sendable {
   private let server: any SignInServer
   private let current = Mutex<User?>(nil)
 
-  init(server: any SignInServer) {
+  /// A user service on `server`; the app passes the one its boundaries hold, and
+  /// `UserService()`, as the articles' snippets write it, signs in locally.
+  init(server: any SignInServer = LocalSignInServer()) {
     self.server = server
   }
 
