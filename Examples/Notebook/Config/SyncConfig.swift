@@ -25,6 +25,8 @@ struct SyncConfig: Sendable {
   /// The host's answer to "what is this machine called?", used to label the version a sync
   /// conflict kept aside; `nil` when the host cannot answer, and copies stay unlabelled.
   var deviceName: (@Sendable () -> String)?
+  /// How long to wait for a notebook's lock that another process holds, and where to say so.
+  var lockWait: LockWait = .standard
 
   /// The configured global; tests run bodies with `SyncConfig.global.withScratchValue`.
   static let global = Configured<SyncConfig>()
