@@ -95,16 +95,19 @@ enum SyncMerge {
       return Resolution(note: note, copy: copy, isConflict: isConflict)
     }
     let (winner, loser) = ranks(a, above: b) ? (a, b) : (b, a)
-    if a.dots == b.dots { return result(winner, dots: winner.dots) }
+    if a.dots == b.dots && a.text == b.text && a.isDeleted == b.isDeleted {
+      return result(winner, dots: winner.dots)
+    }
     // The edits behind each text that the other side has not superseded.
     let aNews = news(a, against: b)
     let bNews = news(b, against: a)
     if bNews.isEmpty && !aNews.isEmpty { return result(a, dots: aNews) }
     if aNews.isEmpty && !bNews.isEmpty { return result(b, dots: bNews) }
-    // Concurrent. (Neither side having news happens only when two files shared a replica id;
-    // treating it as concurrent loses nothing.)
+    // Concurrent. (Neither side having news, or one dot behind two texts, happens only when two
+    // files shared a replica id, one copied from the other; treating it as concurrent loses
+    // nothing.)
     let (winnerNews, loserNews) =
-      winner.dots == a.dots ? (aNews.orAll(a), bNews.orAll(b)) : (bNews.orAll(b), aNews.orAll(a))
+      winner == a ? (aNews.orAll(a), bNews.orAll(b)) : (bNews.orAll(b), aNews.orAll(a))
     // A live version ranks above a deletion: a deleted winner means two deletions.
     let sameContent = winner.isDeleted || (!loser.isDeleted && winner.text == loser.text)
     if sameContent {
