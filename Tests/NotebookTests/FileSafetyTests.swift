@@ -22,7 +22,9 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: planted, withDestinationPath: root + "/elsewhere/secret.notes.json")
 
-    let sync = try NotebookProcess.run(["--dir", root + "/local", "--remote", root + "/remote", "sync"])
+    let sync = try NotebookProcess.run([
+      "--dir", root + "/local", "--remote", root + "/remote", "sync",
+    ])
     #expect(sync.status == 1)
     #expect(sync.error.contains("refused \(planted): it is a symbolic link"))
     // The notebook beside it still synced; the link is still a link, and no secret came in.
@@ -69,7 +71,8 @@ import Testing
         try NotebookProcess.start(arguments + command), killingAfter: 60)
       #expect(result.reason == .exit, "\(command) waited on the FIFO")
       #expect(result.status == 1)
-      #expect(result.error.contains("refused \(fifo): it is a FIFO (named pipe), not a regular file"))
+      #expect(
+        result.error.contains("refused \(fifo): it is a FIFO (named pipe), not a regular file"))
     }
     let sync = NotebookProcess.finish(
       try NotebookProcess.start(["--dir", root + "/local", "--remote", root + "/remote", "sync"]),
@@ -125,7 +128,9 @@ import Testing
         _ = try await SyncManager.shared.add("kept", to: notebook)
         let before = try Data(contentsOf: URL(fileURLWithPath: notebook.file))
         let tooMuch = [UInt8](repeating: 0x20, count: NotebookLimits.maximumFileBytes + 1)
-        #expect(throws: NotebookError.notebookWouldBeTooLarge(path: notebook.file, bytes: tooMuch.count)) {
+        #expect(
+          throws: NotebookError.notebookWouldBeTooLarge(path: notebook.file, bytes: tooMuch.count)
+        ) {
           try FileIO.writeAtomically(
             tooMuch, to: notebook.file, temporaryPrefix: notebook.temporaryPrefix,
             in: machine.directory)

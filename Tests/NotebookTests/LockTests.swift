@@ -86,10 +86,13 @@ import Testing
 
   @Test func aRemoteThatIsTheLocalDirectoryUnderAnotherPathIsRefused() async throws {
     try await withMachine { machine in
-      try await machine.run { _ = try await SyncManager.shared.add("here", to: try NotebookRef("a")) }
+      try await machine.run {
+        _ = try await SyncManager.shared.add("here", to: try NotebookRef("a"))
+      }
       var config = machine.config
       // Another spelling of the same directory, as a bind mount would give.
-      config.remoteDirectory = machine.directory + "/../" + (machine.directory as NSString).lastPathComponent
+      config.remoteDirectory =
+        machine.directory + "/../" + (machine.directory as NSString).lastPathComponent
       _ = await SyncConfig.global.withScratchValue(config) {
         await #expect(throws: NotebookError.remoteIsLocal(config.remoteDirectory!)) {
           try await SyncManager.shared.sync()

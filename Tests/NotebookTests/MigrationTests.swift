@@ -6,7 +6,9 @@ import Testing
 /// Notebook files written by the format 1 Notebook.
 @Suite struct MigrationTests {
   /// A format 1 note: its revision, and the revision last agreed with the remote.
-  func legacyNote(_ id: String, _ text: String, revision: String, synced: String?, deleted: Bool = false)
+  func legacyNote(
+    _ id: String, _ text: String, revision: String, synced: String?, deleted: Bool = false
+  )
     -> String
   {
     let syncedField = synced.map { "\"syncedRevision\": \"\($0)\"," } ?? ""
@@ -61,10 +63,14 @@ import Testing
       ]).write(to: URL(fileURLWithPath: remote + "/n.notes.json"))
       let report = try await local.run { try await SyncManager.shared.sync() }
       #expect(report.conflicts.map(\.conflict.noteID) == ["00000000000c"])
-      let texts = try await local.run { try SyncManager.shared.load(try NotebookRef("n")).map(\.text) }
+      let texts = try await local.run {
+        try SyncManager.shared.load(try NotebookRef("n")).map(\.text)
+      }
       #expect(Set(texts) == ["edited here", "edited there", "c here", "c there"])
       _ = try await other.run { try await SyncManager.shared.sync() }
-      let there = try await other.run { try SyncManager.shared.load(try NotebookRef("n")).map(\.text) }
+      let there = try await other.run {
+        try SyncManager.shared.load(try NotebookRef("n")).map(\.text)
+      }
       #expect(Set(there) == Set(texts))
       #expect(FileManager.default.fileExists(atPath: remote + "/.n~format-1.notes.json"))
     }

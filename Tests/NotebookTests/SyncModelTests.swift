@@ -135,7 +135,8 @@ import Testing
       #expect(world.model.hadConflict(id), "seed \(seed): a conflict was reported for \(id)")
     }
     #expect(
-      reference.values.allSatisfy { $0.conflict.map { world.originals.contains($0.noteID) } ?? true
+      reference.values.allSatisfy {
+        $0.conflict.map { world.originals.contains($0.noteID) } ?? true
       })
   }
 }

@@ -26,7 +26,8 @@ import Testing
       try await y.run { try await SyncManager.shared.delete(id, in: try NotebookRef(notebook)) }
       #expect(try await y.sync(with: x).conflicts.isEmpty)
       for machine in [x, y] {
-        #expect(try await machine.run { try SyncManager.shared.load(try NotebookRef(notebook)) }.isEmpty)
+        #expect(
+          try await machine.run { try SyncManager.shared.load(try NotebookRef(notebook)) }.isEmpty)
       }
     }
   }
@@ -84,12 +85,17 @@ import Testing
       let id = try await a.run {
         try await SyncManager.shared.add("v1", to: try NotebookRef("cp")).id
       }
-      try FileManager.default.createDirectory(atPath: b.directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: b.directory, withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         atPath: a.directory + "/cp.notes.json", toPath: b.directory + "/cp.notes.json")
       // Both edit under the same replica id before they first sync: the edits share a dot.
-      try await a.run { _ = try await SyncManager.shared.edit(id, in: try NotebookRef("cp"), text: "a") }
-      try await b.run { _ = try await SyncManager.shared.edit(id, in: try NotebookRef("cp"), text: "b") }
+      try await a.run {
+        _ = try await SyncManager.shared.edit(id, in: try NotebookRef("cp"), text: "a")
+      }
+      try await b.run {
+        _ = try await SyncManager.shared.edit(id, in: try NotebookRef("cp"), text: "b")
+      }
       _ = try await a.sync(with: b)
       let replicas = try await [a, b].asyncMap { machine in
         try await machine.run { try NoteStore.shared(for: try NotebookRef("cp")).read().replica }

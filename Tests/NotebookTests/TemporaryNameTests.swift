@@ -38,7 +38,9 @@ import Testing
     let names = ["a", "a.notes.json.tmp-x"]
     for wave in 0..<5 {
       let started = try (0..<6).map { writer in
-        try NotebookProcess.start(["--dir", directory, "add", names[writer % 2], "w\(wave)-\(writer)"])
+        try NotebookProcess.start([
+          "--dir", directory, "add", names[writer % 2], "w\(wave)-\(writer)",
+        ])
       }
       for process in started {
         let result = NotebookProcess.finish(process)

@@ -19,7 +19,8 @@ import Testing
 
   @Test func escapingLeavesNoControlCharacterAndKeepsTheRest() {
     let escaped = TerminalText.escaped(Self.hostile)
-    #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(
+      !escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     #expect(escaped.contains("\\u{1B}]0;owned\\u{7}"))
     #expect(escaped.contains("d\\re"))
     #expect(escaped.contains("\\u{202E}"))

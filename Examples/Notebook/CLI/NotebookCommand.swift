@@ -14,7 +14,8 @@ enum NotebookCommand {
     var arguments: [String] = []
     for (position, bytes) in rawArguments.enumerated() {
       guard let argument = String(validating: bytes, as: UTF8.self) else {
-        console.printError("Notebook: \(NotebookError.invalidUTF8(source: "argument \(position + 1)"))")
+        console.printError(
+          "Notebook: \(NotebookError.invalidUTF8(source: "argument \(position + 1)"))")
         return usage
       }
       arguments.append(argument)

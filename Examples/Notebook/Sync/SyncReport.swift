@@ -26,7 +26,8 @@ struct SyncReport: Sendable {
       let id = conflict.noteID
       switch conflict.kind {
       case .editedOnBothSides(let copyID, let copyHoldsLocalText):
-        let (kept, copied) = copyHoldsLocalText ? ("the remote's", "yours") : ("yours", "the remote's")
+        let (kept, copied) =
+          copyHoldsLocalText ? ("the remote's", "yours") : ("yours", "the remote's")
         lines.append(
           """
           Conflict in "\(notebook)": note \(id) was edited here and on the remote, neither edit \
