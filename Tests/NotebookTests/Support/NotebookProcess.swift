@@ -26,6 +26,15 @@ enum NotebookProcess {
       .first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
+  /// Whether the executable was built with ThreadSanitizer, whose runtime cannot start under a
+  /// file size limit (`ulimit -f`).
+  static let isThreadSanitized: Bool = {
+    guard let executable, let binary = FileManager.default.contents(atPath: executable) else {
+      return false
+    }
+    return binary.range(of: Data("__tsan_init".utf8)) != nil
+  }()
+
   /// The executable, or a recorded failure explaining how to build it.
   static func requireExecutable() throws -> String {
     try #require(
