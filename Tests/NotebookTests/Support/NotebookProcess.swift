@@ -101,12 +101,16 @@ enum NotebookProcess {
   static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe), killingAfter seconds: Int)
     -> Result
   {
-    let process = started.0
+    killIfRunning(started.0, after: seconds)
+    return finish(started)
+  }
+
+  /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
+  static func killIfRunning(_ process: Process, after seconds: Int) {
     let pid = process.processIdentifier
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
       if process.isRunning { kill(pid, SIGKILL) }
     }
-    return finish(started)
   }
 
   /// Runs `Notebook` to completion.
