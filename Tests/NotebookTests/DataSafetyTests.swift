@@ -146,7 +146,7 @@ import Testing
     // The next write clears what interrupted writes left behind.
     try NotebookProcess.run(["--dir", directory, "add", "crash", "after"])
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { $0.contains(".tmp-") }
+      .filter { $0.contains("~tmp-") }
     #expect(leftovers.isEmpty)
     print("crash test: \(confirmed.count) adds confirmed, \(killed) processes killed")
   }
