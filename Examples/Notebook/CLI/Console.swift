@@ -45,6 +45,8 @@ private func writeLine(_ line: String, to descriptor: Int32) -> Int32? {
   let bytes = Array((line + "\n").utf8)
   var offset = 0
   while offset < bytes.count {
+    // SAFETY: `offset < count`, so the pointer and length stay inside the array's buffer
+    // (never empty: it ends with a newline), valid inside the closure.
     let count = bytes.withUnsafeBytes {
       write(descriptor, $0.baseAddress! + offset, $0.count - offset)
     }
@@ -61,6 +63,8 @@ private func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while bytes.count <= limit {
+    // SAFETY: `read` writes at most the length passed, never more than the array's own buffer,
+    // valid inside the closure.
     let count = chunk.withUnsafeMutableBytes {
       read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
     }

@@ -28,6 +28,8 @@ enum FileIO {
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
+      // SAFETY: `read` writes at most `count` bytes into the array's own buffer, valid inside
+      // the closure.
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         let code = errno
@@ -68,6 +70,8 @@ enum FileIO {
     }
     var written = 0
     while written < bytes.count {
+      // SAFETY: `written < count`, so the pointer and length stay inside the array's buffer,
+      // valid inside the closure; `bytes` is not empty here, so `baseAddress` is not nil.
       let count = bytes.withUnsafeBytes {
         write(descriptor, $0.baseAddress! + written, $0.count - written)
       }
@@ -116,6 +120,8 @@ enum FileIO {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
+      // SAFETY: `readdir`'s entry stays valid until the next `readdir` or `closedir`, and the
+      // name is read only up to its NUL, inside the fixed-size `d_name` field.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }

@@ -89,6 +89,7 @@ enum FileLock {
     }
     let record = Array("\(getpid())\n".utf8)
     if ftruncate(descriptor, 0) == 0 {
+      // SAFETY: `pwrite` reads `count` bytes from the array's own buffer, valid in the closure.
       _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
   }
@@ -96,6 +97,8 @@ enum FileLock {
   /// The process id the lock's holder recorded, if it did.
   private static func holder(_ descriptor: Int32) -> Int32? {
     var buffer = [UInt8](repeating: 0, count: 16)
+    // SAFETY: `pread` writes at most `count` bytes into the array's own buffer, valid in the
+    // closure.
     let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return nil }
     let digits = buffer[0..<count].prefix { $0 >= 0x30 && $0 <= 0x39 }
