@@ -58,6 +58,13 @@ let package = Package(
       dependencies: ["NapkinTesting", "Napkin", "Airframe"],
       swiftSettings: strictSettings
     ),
+    // XCTest is the subject here: NapkinTesting's checks must fail an XCTest test, at the caller's
+    // line, from a file that imports only XCTest.
+    .testTarget(
+      name: "NapkinTestingXCTests",
+      dependencies: ["NapkinTesting"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "HomeNapkinTests",
       dependencies: ["HomeNapkin", "Napkin", "NapkinTesting"],
