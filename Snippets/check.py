@@ -5,10 +5,12 @@
     python3 Snippets/check.py --modules ... --list      # print where each snippet is, check nothing
 
 Checked: README.md, every Markdown file of a DocC catalog (Sources/<Module>/<Module>.docc), and
-the doc comments of the Swift files under DOC_COMMENT_ROOTS. Each block is compiled on its own as
-the main file of a small program (so top-level statements are allowed), with warnings as errors,
-together with a prelude that declares what the prose around it assumes (an app's `OrderService`,
-a `clock` made earlier in the article):
+the doc comments of the Swift files under DOC_COMMENT_ROOTS. Each block is type-checked on its own
+as the main file of a small program, together with a prelude that declares what the prose around
+it assumes (an app's `OrderService`, a `clock` made earlier in the article). A block that declares
+something (a type, a function, a test) is checked at the top level; a block of statements only is
+checked as the body of an async main-actor function, so that its names may shadow the prelude's.
+Any warning fails a block, except the notes that a value it shows goes unused.
 
 - a Markdown file picks its prelude with an HTML comment, which DocC and GitHub do not render:
   `<!-- snippet-prelude: Shop -->` uses Snippets/Preludes/PreludeShop.swift for the blocks after it;
@@ -144,19 +146,52 @@ def check(snippet, modules, workspace, index):
         files.append(str(snippet.prelude))
     main = directory / "main.swift"
     # `#sourceLocation` makes the compiler's messages point at the documentation itself.
-    main.write_text(
-        "\n".join(imports)
-        + f'\n#sourceLocation(file: "{snippet.path}", line: {snippet.line})\n'
-        + snippet.code
-        + "\n#sourceLocation()\n",
-        encoding="utf-8",
-    )
+    if declares_at_top_level(snippet.code):
+        body = (
+            f'#sourceLocation(file: "{snippet.path}", line: {snippet.line})\n'
+            + snippet.code
+        )
+    else:
+        # Statements only: run them in a function, so that their names shadow the prelude's
+        # (a snippet may make its own `clock`) instead of clashing with them.
+        body = (
+            f'#sourceLocation(file: "{snippet.path}", line: {snippet.line - 1})\n'
+            + "@MainActor func snippet() async throws {\n"
+            + snippet.code
+            + "\n}"
+        )
+    main.write_text("\n".join(imports) + "\n" + body + "\n#sourceLocation()\n", encoding="utf-8")
     command = [
-        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors",
+        "swiftc", "-typecheck", "-swift-version", "6",
         "-module-name", "Snippet", "-I", modules, str(main), *files,
     ]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    return snippet, result.returncode, (result.stdout + result.stderr).strip()
+    output = (result.stdout + result.stderr).strip()
+    status = result.returncode
+    if status == 0 and any(forbidden(line) for line in output.splitlines()):
+        status = 1
+    return snippet, status, output
+
+
+TOP_LEVEL_DECLARATION = re.compile(
+    r"^(@|import |struct |final |class |enum |protocol |extension |func |actor |typealias |"
+    r"public |private |fileprivate |internal |package )"
+)
+# A snippet shows a value by naming it (`home.analytics === home.analytics  // true`); the
+# compiler's notes that the value goes unused are expected. Any other warning fails the snippet.
+UNUSED_VALUE = re.compile(
+    r"warning: (result of .* is unused|expression of type .* is unused|"
+    r"initialization of (immutable value|variable) .* was never used|"
+    r"variable .* was never (mutated|used)|immutable value .* was never used)"
+)
+
+
+def declares_at_top_level(code):
+    return any(TOP_LEVEL_DECLARATION.match(line) for line in code.splitlines())
+
+
+def forbidden(line):
+    return "warning:" in line and not UNUSED_VALUE.search(line)
 
 
 def main():

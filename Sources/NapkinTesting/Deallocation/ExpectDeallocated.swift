@@ -9,9 +9,10 @@ import Napkin
 ///
 /// ```swift
 /// @Test @MainActor func profileGoesAwayWhenClosed() async {
-///   home.routeToProfile()
+///   let home = Router(interactor: Interactor())
+///   home.attachChild(Router(interactor: Interactor()))
 ///   let profile = home.children[0]
-///   home.routeBack()
+///   home.detachChild(profile)
 ///   await expectDeallocated(consume profile, within: .seconds(1))
 /// }
 /// ```

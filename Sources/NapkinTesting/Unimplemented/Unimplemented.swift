@@ -81,7 +81,9 @@ public func unimplemented(
 /// test must not call.
 ///
 /// ```swift
-/// func track(_ event: String) { unimplemented("Analytics.track") }
+/// struct StrictAnalytics {
+///   func track(_ event: String) { unimplemented("Analytics.track") }
+/// }
 /// ```
 ///
 /// Threading: call from any thread; the failure goes to the test running the calling
@@ -155,7 +157,7 @@ public func unimplemented<each Argument, Output>(
 /// endpoints typed `(…) throws -> Output`.
 ///
 /// ```swift
-/// var decode: @Sendable (Data) throws -> Order = unimplemented("OrderDecoder.decode")
+/// let decode: @Sendable (Data) throws -> Order = unimplemented("OrderDecoder.decode")
 /// ```
 ///
 /// Threading: the closure is `@Sendable`; call it from any task.
