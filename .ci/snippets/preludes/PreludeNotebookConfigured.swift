@@ -1,5 +1,5 @@
 // What the Airframe articles' test snippets assume: a configured `SyncConfig`, the one writer
-// that reads it, and a scratch directory. Snippets/check.py compiles each snippet with this file.
+// that reads it, and a scratch directory. .ci/snippets/check.py compiles each snippet with this file.
 import Airframe
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 // What the snippets in NapkinTesting's doc comments assume: a clock, an order service, a
-// configured global and a few values made earlier in a test. Snippets/check.py compiles each
+// configured global and a few values made earlier in a test. .ci/snippets/check.py compiles each
 // snippet together with this file.
 import Airframe
 import Foundation

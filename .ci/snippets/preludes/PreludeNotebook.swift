@@ -1,5 +1,5 @@
 // What the Airframe articles' Notebook snippets assume: the example's types, reduced to the
-// members the snippets touch. Snippets/check.py compiles each snippet together with this file.
+// members the snippets touch. .ci/snippets/check.py compiles each snippet together with this file.
 import Airframe
 import Foundation
 

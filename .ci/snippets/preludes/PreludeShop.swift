@@ -1,6 +1,6 @@
 // What NapkinTesting's articles assume of the Shop example (Examples/Shop): its order, its
 // service protocol, its view model, its working fake and its command runner, reduced to the
-// members the snippets touch. Snippets/check.py compiles each snippet together with this file.
+// members the snippets touch. .ci/snippets/check.py compiles each snippet together with this file.
 import Foundation
 import Napkin
 import NapkinTesting
