@@ -37,10 +37,10 @@ public struct ScratchConfigTrait<Value: Sendable>: TestTrait, SuiteTrait, TestSc
   /// Applies to every test of a suite, each in its own scope.
   ///
   /// ```swift
-  /// @Suite(.scratchConfig(SyncConfig.global, .testing))  // every test of the suite, each on its own
-/// struct SyncTests {
-///   @Test func readsTheScratchConfig() { #expect(SyncConfig.shared.localDirectory.isEmpty == false) }
-/// }
+  /// @Suite(.scratchConfig(SyncConfig.global, .testing))  // every test, each in its own scope
+  /// struct SyncTests {
+  ///   @Test func readsTheScratchConfig() { #expect(!SyncConfig.shared.localDirectory.isEmpty) }
+  /// }
   /// ```
   ///
   /// Threading: constant.
