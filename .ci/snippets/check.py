@@ -18,7 +18,8 @@ Any warning fails a block, except the notes that a value it shows goes unused.
 - `<!-- snippet-group: Name -->` checks the blocks after it, up to `<!-- snippet-group: end -->`,
   together as one program: an article that builds one napkin a piece at a time;
 - `<!-- snippet-inside: extension HomeRouter -->` checks the next block inside that declaration:
-  methods shown without their type;
+  methods shown without their type, or, for a block of statements, the body of one of its
+  methods (a doc comment takes the directive on the line above the block);
 - `<!-- snippet-fails: type 'Counter' does not conform to the 'Sendable' protocol -->` says that
   the next block shows a mistake: it must fail to compile, with that error;
 - `<!-- snippet-manifest -->` says that the next block is a client's `Package.swift`: SwiftPM
@@ -44,7 +45,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 PRELUDES = pathlib.Path(__file__).resolve().parent / "preludes"
-DOC_COMMENT_ROOTS = ["Sources/NapkinTesting"]
+DOC_COMMENT_ROOTS = ["Sources/Napkin", "Sources/NapkinTesting"]
 
 FENCE_OPEN = re.compile(r"^(\s*)```swift\s*$")
 PRELUDE_DIRECTIVE = re.compile(r"<!--\s*snippet-prelude:\s*([A-Za-z0-9]+)\s*-->")
@@ -147,7 +148,16 @@ def doc_comment_snippets(path, module):
     def flush():
         try:
             for start, code in blocks(comment):
-                yield Snippet(relative, numbers[start], "\n".join(code), prelude)
+                # A `snippet-inside` directive on the comment lines just above the block.
+                inside = None
+                for line in reversed(comment[: start - 1]):
+                    directive = INSIDE_DIRECTIVE.search(line)
+                    if directive:
+                        inside = directive.group(1)
+                        break
+                    if line.strip():
+                        break
+                yield Snippet(relative, numbers[start], "\n".join(code), prelude, inside=inside)
         except ValueError as error:
             sys.exit(f"{relative}: doc comment near line {numbers[0]}: {error}")
 
@@ -177,10 +187,17 @@ def all_snippets():
 
 def source(snippet, index):
     """The Swift text that checks `snippet`; `#sourceLocation` points messages at the docs."""
-    if snippet.inside:
+    if snippet.inside and declares_at_top_level(snippet.code):
         return (
             f'#sourceLocation(file: "{snippet.path}", line: {snippet.line - 1})\n'
             + f"{snippet.inside} {{\n{snippet.code}\n}}\n#sourceLocation()"
+        )
+    if snippet.inside:
+        # Statements from a method's body: check them in a method of that declaration.
+        return (
+            f'#sourceLocation(file: "{snippet.path}", line: {snippet.line - 1})\n'
+            + f"{snippet.inside} {{ func snippet{index}() async throws {{\n{snippet.code}\n}} }}\n"
+            + "#sourceLocation()"
         )
     if declares_at_top_level(snippet.code):
         return (
@@ -257,7 +274,7 @@ def check(unit, modules, workspace, index):
 
 
 TOP_LEVEL_DECLARATION = re.compile(
-    r"^(@|import |struct |final |class |enum |protocol |extension |func |actor |typealias |"
+    r"^(@|import |struct |final |class |enum |protocol |extension |func |override |actor |typealias |"
     r"public |private |fileprivate |internal |package )"
 )
 # A snippet shows a value by naming it (`home.analytics === home.analytics  // true`); the

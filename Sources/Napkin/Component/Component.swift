@@ -64,6 +64,7 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   ///
   /// Call it from a computed property; the property's name (`#function`) is the key:
   ///
+  /// <!-- snippet-inside: final class SketchComponent: EmptyComponent, @unchecked Sendable -->
   /// ```swift
   /// var imageCache: ImageCache {
   ///   shared { ImageCache() }
