@@ -72,3 +72,21 @@ class InteractorSketch: Interactor {
 
   func refresh() {}
 }
+
+/// A view that a presenter fills, for the presenter snippets.
+@MainActor
+protocol ProfileScreen: ViewControllable {
+  func display(title: String, lines: [String])
+}
+
+/// What a profile interactor asks its presenter to show.
+@MainActor
+protocol ProfileFormatting: Presentable {
+  func show(user: User)
+}
+
+final class ProfileScreenView: ProfileScreen {
+  func display(title: String, lines: [String]) {}
+}
+
+let lines = ["Signed in as alice."]
