@@ -1,6 +1,7 @@
 // What the snippets in Napkin's doc comments assume: the HomeNapkin example (through
 // `@testable import`, as in the articles), a few values a test would have made, and sketches of
-// the example's routers for the snippets that show a method's body. `.ci/snippets/check.py`
+// the example's routers for the snippets that show a method's body. The example's types are
+// spelled `HomeNapkin.X` here, so that a snippet may declare its own `X`. `.ci/snippets/check.py`
 // compiles each snippet together with this file.
 import Foundation
 import Napkin
@@ -10,24 +11,29 @@ import Testing
 
 @testable import HomeNapkin
 
-let userService = UserService()
-let rootComponent = RootComponent(dependency: AppComponent())
-let loggedInComponent = LoggedInComponent(dependency: rootComponent)
-let homeComponent = HomeComponent(dependency: loggedInComponent)
+let userService = HomeNapkin.UserService()
+let rootComponent = HomeNapkin.RootComponent(dependency: HomeNapkin.AppComponent())
+let loggedInComponent = HomeNapkin.LoggedInComponent(dependency: rootComponent)
+let homeComponent = HomeNapkin.HomeComponent(dependency: loggedInComponent)
 
-@MainActor let terminal = Terminal()
-@MainActor let host = Terminal()
-@MainActor let view = HomeView()
-@MainActor let interactor = HomeInteractor(
-  presenter: view, userService: userService, analytics: HomeAnalytics(userService: userService))
-@MainActor let router = Router(interactor: Interactor())
-@MainActor let child: any Routing = Router(interactor: Interactor())
-@MainActor let root = RootBuilder(dependency: AppComponent()).build(leakDetector: .shared)
+@MainActor let terminal = HomeNapkin.Terminal()
+@MainActor let host = HomeNapkin.Terminal()
+@MainActor let view = HomeNapkin.HomeView()
+@MainActor let interactor = HomeNapkin.HomeInteractor(
+  presenter: view, userService: userService,
+  analytics: HomeNapkin.HomeAnalytics(userService: userService))
+@MainActor let router = ViewableRouter(
+  interactor: Interactor(), viewController: HomeNapkin.HomeView())
+@MainActor let child: any ViewableRouting = ViewableRouter(
+  interactor: Interactor(), viewController: HomeNapkin.HomeView())
+@MainActor let root = HomeNapkin.RootBuilder(dependency: HomeNapkin.AppComponent()).build(
+  leakDetector: .shared)
 @MainActor let detector = LeakDetector(gracePeriod: .seconds(1)) { _ in }
 @MainActor var reports: [LeakReport] = []
 
 let report = LeakReport(
-  typeName: "HomeInteractor", role: .interactor, napkinName: "HomeRouter", outlived: .seconds(1))
+  typeName: "HomeNapkin.HomeInteractor", role: .interactor, napkinName: "HomeRouter",
+  outlived: .seconds(1))
 
 /// A logger, for the snippets that log a report.
 struct Logger: Sendable {
@@ -37,15 +43,24 @@ struct Logger: Sendable {
 let log = Logger()
 
 /// Home's router, with the builders and the presented child its method snippets use.
-class HomeRouterSketch: ViewableRouter<any HomeInteractable, any HomeViewControllable> {
-  var profileBuilder: any ProfileBuildable { ProfileBuilder(dependency: homeComponent) }
-  var settingsBuilder: any SettingsBuildable { SettingsBuilder(dependency: homeComponent) }
+class HomeRouterSketch: ViewableRouter<
+  any HomeNapkin.HomeInteractable, any HomeNapkin.HomeViewControllable
+>
+{
+  var profileBuilder: any HomeNapkin.ProfileBuildable {
+    HomeNapkin.ProfileBuilder(dependency: homeComponent)
+  }
+  var settingsBuilder: any HomeNapkin.SettingsBuildable {
+    HomeNapkin.SettingsBuilder(dependency: homeComponent)
+  }
   var profile: (any ViewableRouting)?
 }
 
 /// LoggedIn's router, for the snippets that attach Home.
-class LoggedInRouterSketch: Router<any LoggedInInteractable> {
-  var homeBuilder: any HomeBuildable { HomeBuilder(dependency: loggedInComponent) }
+class LoggedInRouterSketch: Router<any HomeNapkin.LoggedInInteractable> {
+  var homeBuilder: any HomeNapkin.HomeBuildable {
+    HomeNapkin.HomeBuilder(dependency: loggedInComponent)
+  }
 }
 
 /// A cache a component shares, for the snippets of `shared`.
@@ -67,7 +82,7 @@ final class Draft: Sendable {
 
 /// An interactor with the members its hook snippets use.
 class InteractorSketch: Interactor {
-  let analytics = HomeAnalytics(userService: userService)
+  let analytics = HomeNapkin.HomeAnalytics(userService: userService)
   let draft = Draft()
 
   func refresh() {}
@@ -82,7 +97,7 @@ protocol ProfileScreen: ViewControllable {
 /// What a profile interactor asks its presenter to show.
 @MainActor
 protocol ProfileFormatting: Presentable {
-  func show(user: User)
+  func show(user: HomeNapkin.User)
 }
 
 final class ProfileScreenView: ProfileScreen {
