@@ -48,6 +48,9 @@ let package = Package(
 
     // Without ExistentialAny: the seed's `Component<HomeDependency>` must compile verbatim here.
     .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
+    // Which branch of the key comparison is built; `.ci/run keys32` builds the 32-bit one here.
+    .testTarget(
+      name: "NapkinOnceTests", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
     .testTarget(
       name: "AirframeTests",
       dependencies: ["Airframe", "NapkinTesting", "NapkinOnce"],
@@ -56,6 +59,13 @@ let package = Package(
     .testTarget(
       name: "NapkinTestingTests",
       dependencies: ["NapkinTesting", "Napkin", "Airframe"],
+      swiftSettings: strictSettings
+    ),
+    // XCTest is the subject here: NapkinTesting's checks must fail an XCTest test, at the caller's
+    // line, from a file that imports only XCTest.
+    .testTarget(
+      name: "NapkinTestingXCTests",
+      dependencies: ["NapkinTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -9,7 +9,9 @@
 ///   func build(withListener listener: any ProfileListener) -> any ProfileRouting {
 ///     let component = ProfileComponent(dependency: dependency)
 ///     let view = ProfileView()
-///     let interactor = ProfileInteractor(presenter: view, userService: component.userService)
+///     let interactor = ProfileInteractor(
+///       presenter: view, userService: component.userService, analytics: component.homeAnalytics,
+///       requestBuilder: component.requestBuilder)
 ///     interactor.listener = listener
 ///     return ProfileRouter(interactor: interactor, viewController: view, component: component)
 ///   }
@@ -24,6 +26,7 @@
 open class Builder<DependencyType>: Buildable {
   /// What the parent provides to this napkin: the parent's component, or a test's fake.
   ///
+  /// <!-- snippet-inside: final class SketchBuilder: Builder<any ProfileDependency> -->
   /// ```swift
   /// let component = ProfileComponent(dependency: dependency)
   /// ```

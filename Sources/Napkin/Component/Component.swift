@@ -37,8 +37,9 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   let sharedInstances = SharedInstanceStore()
 
   /// Keeps the key of the first shared instance alive for `sharedInstances`' inline slot.
-  /// Written once under the store's lock before the slot is published, read only under that lock:
-  /// the lock, not the dynamic exclusivity check, orders its accesses.
+  /// Written once, under the store's lock, before the slot is published with a release store; read
+  /// without the lock, but only after an acquire load has seen that slot published. That
+  /// publication, not the dynamic exclusivity check, orders its accesses.
   @usableFromInline @exclusivity(unchecked) package final var firstSharedKey = ""
 
   /// The parent's component (or a test's fake), through which this component reaches what its
@@ -63,6 +64,7 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   ///
   /// Call it from a computed property; the property's name (`#function`) is the key:
   ///
+  /// <!-- snippet-inside: final class SketchComponent: EmptyComponent, @unchecked Sendable -->
   /// ```swift
   /// var imageCache: ImageCache {
   ///   shared { ImageCache() }

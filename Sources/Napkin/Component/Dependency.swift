@@ -21,7 +21,9 @@ public protocol Dependency: AnyObject, Sendable {}
 /// The dependency of a napkin that needs nothing from a parent: the root of a tree.
 ///
 /// ```swift
-/// final class RootComponent: EmptyComponent, LoggedInDependency, @unchecked Sendable { ... }
+/// final class AppComponent: EmptyComponent, RootDependency, @unchecked Sendable {
+///   var userService: UserService { shared { UserService() } }
+/// }
 /// ```
 ///
 /// Threading: as ``Dependency``.

@@ -1,11 +1,11 @@
 /// A component with no parent: the base class of a tree's root component.
 ///
 /// ```swift
-/// final class RootComponent: EmptyComponent, LoggedOutDependency, @unchecked Sendable {
-///   var userService: UserService { shared { LiveUserService() } }
+/// final class AppComponent: EmptyComponent, RootDependency, @unchecked Sendable {
+///   var userService: UserService { shared { UserService() } }
 /// }
 ///
-/// let root = RootComponent()
+/// let appComponent = AppComponent()
 /// ```
 ///
 /// Threading: as ``Component``, it is `Sendable`.

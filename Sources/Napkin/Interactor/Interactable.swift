@@ -21,7 +21,7 @@ public protocol Interactable: AnyObject {
   /// Whether the interactor is between ``activate()`` and ``deactivate()``.
   ///
   /// ```swift
-  /// if interactor.isActive { interactor.refresh() }
+  /// if !interactor.isActive { print("Home is not attached") }
   /// ```
   ///
   /// Threading: main actor.

@@ -8,19 +8,22 @@ import Observation
 ///
 /// ```swift
 /// final class ProfileInteractor: Interactor {
-///   private let userService: UserService
+///   private let clock: any Clock<Duration>
 ///
-///   init(userService: UserService) {
-///     self.userService = userService
+///   init(clock: any Clock<Duration>) {
+///     self.clock = clock
 ///   }
 ///
 ///   override func didBecomeActive() {
-///     task { [weak self, userService] in
-///       for await user in userService.changes { self?.show(user) }
+///     task { [weak self, clock] in
+///       while true {
+///         try await clock.sleep(for: .seconds(30))  // throws once the interactor resigns
+///         self?.refresh()
+///       }
 ///     }
 ///   }
 ///
-///   private func show(_ user: User) {}
+///   private func refresh() {}
 /// }
 /// ```
 ///
@@ -47,7 +50,7 @@ open class Interactor: Interactable, Observable {
   /// Creates an inactive interactor.
   ///
   /// ```swift
-  /// let interactor = HomeInteractor(presenter: view)
+  /// let interactor = Interactor()  // inactive until its router is attached
   /// ```
   ///
   /// Threading: main actor.
@@ -131,6 +134,7 @@ open class Interactor: Interactable, Observable {
   /// as it is detached. Called while inactive, it returns a cancelled task and `operation` never
   /// runs: awaiting its value throws `CancellationError`.
   ///
+  /// <!-- snippet-inside: final class SketchInteractor: InteractorSketch -->
   /// ```swift
   /// override func didBecomeActive() {
   ///   task { [weak self] in
@@ -174,6 +178,7 @@ open class Interactor: Interactable, Observable {
   ///
   /// Called while inactive, `cleanup` runs at once: the period it would be tied to is over.
   ///
+  /// <!-- snippet-inside: final class SketchInteractor: InteractorSketch -->
   /// ```swift
   /// override func didBecomeActive() {
   ///   let token = notifications.addObserver { [weak self] in self?.refresh() }
@@ -211,6 +216,7 @@ open class Interactor: Interactable, Observable {
 
   /// Called after the interactor becomes active; start work here. The default does nothing.
   ///
+  /// <!-- snippet-inside: final class SketchInteractor: InteractorSketch -->
   /// ```swift
   /// override func didBecomeActive() { analytics.track("home") }
   /// ```
@@ -221,6 +227,7 @@ open class Interactor: Interactable, Observable {
   /// Called before the interactor resigns active, while ``isActive`` is still `true`. The default
   /// does nothing; tied tasks are cancelled and tied cleanups run right after it returns.
   ///
+  /// <!-- snippet-inside: final class SketchInteractor: InteractorSketch -->
   /// ```swift
   /// override func willResignActive() { draft.save() }
   /// ```

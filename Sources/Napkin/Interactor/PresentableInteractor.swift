@@ -1,10 +1,22 @@
 /// An interactor that drives a presenter: the usual base class of a napkin with a view.
 ///
 /// ```swift
-/// final class HomeInteractor: PresentableInteractor<any HomePresentable>,
-///   HomeInteractable, HomePresentableListener
-/// {
-///   override func didBecomeActive() { presenter.show(name: userService.name) }
+/// @MainActor
+/// protocol GreetingPresentable: Presentable {
+///   func show(userName: String)
+/// }
+///
+/// final class GreetingInteractor: PresentableInteractor<any GreetingPresentable> {
+///   private let userService: UserService
+///
+///   init(presenter: any GreetingPresentable, userService: UserService) {
+///     self.userService = userService
+///     super.init(presenter: presenter)
+///   }
+///
+///   override func didBecomeActive() {
+///     presenter.show(userName: userService.currentUser?.name ?? "nobody")
+///   }
 /// }
 /// ```
 ///
@@ -16,6 +28,7 @@
 open class PresentableInteractor<PresenterType>: Interactor {
   /// The presenter this interactor pushes state to.
   ///
+  /// <!-- snippet-inside: final class Sketch: PresentableInteractor<any LoggedOutPresentable> -->
   /// ```swift
   /// presenter.show(error: "Names are letters and digits only.")
   /// ```
@@ -26,7 +39,8 @@ open class PresentableInteractor<PresenterType>: Interactor {
   /// Creates an inactive interactor that drives `presenter`.
   ///
   /// ```swift
-  /// let interactor = HomeInteractor(presenter: view)
+  /// let interactor = HomeInteractor(
+  ///   presenter: view, userService: userService, analytics: HomeAnalytics(userService: userService))
   /// ```
   ///
   /// Threading: main actor.

@@ -1,14 +1,12 @@
 /// The base class of the root router of an app.
 ///
 /// ```swift
-/// final class RootRouter: LaunchRouter<any RootInteractable, any RootViewControllable>,
-///   RootRouting
-/// {
-///   override func didLoad() { routeToLoggedOut() }
+/// final class AppRouter: LaunchRouter<Interactor, RootView> {
+///   override func didLoad() { print("launched: show the first screen") }
 /// }
 ///
-/// let root = RootBuilder(dependency: RootComponent()).build()
-/// root.launch(from: terminal)
+/// let app = AppRouter(interactor: Interactor(), viewController: RootView())
+/// app.launch(from: terminal)
 /// ```
 ///
 /// Launching is the root's attach: it presents the root view in the host, activates the root

@@ -1,7 +1,7 @@
 /// The routing role of the root napkin of an app: launched once, never attached.
 ///
 /// ```swift
-/// let root: any LaunchRouting = RootBuilder(dependency: RootComponent()).build()
+/// let root: any LaunchRouting = RootBuilder(dependency: AppComponent()).build(leakDetector: .shared)
 /// root.launch(from: terminal)
 /// ```
 ///

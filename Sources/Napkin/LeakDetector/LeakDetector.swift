@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// var reports: [LeakReport] = []
 /// let detector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
-/// root.leakDetector = detector
+/// router.leakDetector = detector  // the root of the tree under test
 /// // ... detach napkins ...
 /// await detector.waitForPendingChecks()
 /// #expect(reports.isEmpty)
@@ -71,8 +71,8 @@ public final class LeakDetector {
   /// ```swift
   /// let collector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
   /// await LeakDetector.withDetector(collector) {
-  ///   let root = RootBuilder(dependency: AppComponent()).build()
-  ///   root.launch(from: host)
+  ///   let root = Router(interactor: Interactor())  // reports to `collector`
+  ///   root.load()
   /// }
   /// ```
   ///
@@ -157,8 +157,9 @@ public final class LeakDetector {
   /// Expects `object` to be deallocated within the grace period.
   ///
   /// ```swift
-  /// detector.expectDeallocation(of: session)
-  /// session = nil
+  /// var service: UserService? = UserService()
+  /// detector.expectDeallocation(of: service!)
+  /// service = nil
   /// ```
   ///
   /// Threading: main actor.

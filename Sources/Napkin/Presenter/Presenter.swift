@@ -5,9 +5,9 @@
 /// ``Presentable`` protocol.
 ///
 /// ```swift
-/// final class ProfilePresenter: Presenter<any ProfileViewControllable>, ProfilePresentable {
+/// final class ProfilePresenter: Presenter<any ProfileScreen>, ProfileFormatting {
 ///   func show(user: User) {
-///     viewController.display(title: user.name, lines: ["Member since \(user.since)"])
+///     viewController.display(title: "Profile", lines: ["Signed in as \(user.name)."])
 ///   }
 /// }
 /// ```
@@ -19,6 +19,7 @@
 open class Presenter<ViewControllerType>: Presentable {
   /// The view this presenter drives.
   ///
+  /// <!-- snippet-inside: final class Sketch: Presenter<any ProfileScreen> -->
   /// ```swift
   /// viewController.display(title: "Profile", lines: lines)
   /// ```
@@ -29,7 +30,7 @@ open class Presenter<ViewControllerType>: Presentable {
   /// Creates a presenter that drives `viewController`.
   ///
   /// ```swift
-  /// let presenter = ProfilePresenter(viewController: view)
+  /// let presenter = Presenter(viewController: ProfileScreenView())
   /// ```
   ///
   /// Threading: main actor.

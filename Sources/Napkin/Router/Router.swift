@@ -7,7 +7,7 @@ import Observation
 /// children; routes attach and detach the routers those builders return:
 ///
 /// ```swift
-/// final class LoggedInRouter: Router<any LoggedInInteractable>, LoggedInRouting {
+/// final class SessionRouter: Router<any LoggedInInteractable> {
 ///   private let homeBuilder: any HomeBuildable
 ///
 ///   init(interactor: any LoggedInInteractable, component: LoggedInComponent) {
@@ -41,6 +41,7 @@ import Observation
 open class Router<InteractorType>: Routing, Observable {
   /// The napkin's interactor, through the type the router works with.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// attachChild(profileBuilder.build(withListener: interactor))
   /// ```
@@ -66,7 +67,7 @@ open class Router<InteractorType>: Routing, Observable {
   /// on the root configures the whole tree, before or after launch:
   ///
   /// ```swift
-  /// root.leakDetector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
+  /// router.leakDetector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
   /// ```
   ///
   /// Threading: main actor.
@@ -95,7 +96,7 @@ open class Router<InteractorType>: Routing, Observable {
   /// protocol is usually an existential that does not conform to it statically.
   ///
   /// ```swift
-  /// super.init(interactor: interactor, component: component)
+  /// let router = Router(interactor: Interactor(), component: homeComponent)
   /// ```
   ///
   /// Threading: main actor.
@@ -154,6 +155,7 @@ open class Router<InteractorType>: Routing, Observable {
   /// Called once, the first time the router is attached or launched, after its interactor became
   /// active: attach the children that live as long as this napkin here. The default does nothing.
   ///
+  /// <!-- snippet-inside: final class Sketch: LoggedInRouterSketch -->
   /// ```swift
   /// override func didLoad() {
   ///   attachChild(homeBuilder.build(withListener: interactor))
@@ -168,6 +170,7 @@ open class Router<InteractorType>: Routing, Observable {
   /// Stops the program if `child` is this router, is attached anywhere, or is an ancestor of this
   /// router.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// attachChild(settingsBuilder.build(withListener: interactor))
   /// ```
@@ -190,6 +193,7 @@ open class Router<InteractorType>: Routing, Observable {
   /// Stops the program if `child` is not a child of this router. Drop every reference to `child`
   /// afterwards (a router that keeps a stored property for a child sets it to `nil`).
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// if let profile {
   ///   detachChild(profile)

@@ -45,6 +45,7 @@ public protocol Routing: AnyObject {
 
   /// Attaches `child`, activates its interactor and loads it.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// attachChild(profileBuilder.build(withListener: interactor))
   /// ```
@@ -54,8 +55,9 @@ public protocol Routing: AnyObject {
 
   /// Deactivates `child` and its subtree, deepest first, and detaches it.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
-  /// detachChild(profile)
+  /// if let profile { detachChild(profile) }
   /// ```
   ///
   /// Threading: main actor.

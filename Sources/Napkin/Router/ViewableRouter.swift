@@ -4,9 +4,17 @@
 /// dismisses it when it detaches the child:
 ///
 /// ```swift
-/// final class HomeRouter: ViewableRouter<any HomeInteractable, any HomeViewControllable>,
-///   HomeRouting
-/// {
+/// final class ShelfRouter: ViewableRouter<any HomeInteractable, any HomeViewControllable> {
+///   private let profileBuilder: any ProfileBuildable
+///
+///   init(
+///     interactor: any HomeInteractable, view: any HomeViewControllable,
+///     profileBuilder: any ProfileBuildable
+///   ) {
+///     self.profileBuilder = profileBuilder
+///     super.init(interactor: interactor, viewController: view)
+///   }
+///
 ///   func routeToProfile() {
 ///     let profile = profileBuilder.build(withListener: interactor)
 ///     attachChild(profile)
@@ -22,6 +30,7 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
 {
   /// The napkin's view, through the type the router works with.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// viewController.dismiss(child.viewControllable)
   /// ```
@@ -43,7 +52,8 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
   /// napkin's view protocol is usually an existential).
   ///
   /// ```swift
-  /// super.init(interactor: interactor, viewController: view, component: component)
+  /// let router = ViewableRouter(
+  ///   interactor: Interactor(), viewController: HomeView(), component: homeComponent)
   /// ```
   ///
   /// Threading: main actor.

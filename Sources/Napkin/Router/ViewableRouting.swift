@@ -10,6 +10,7 @@
 public protocol ViewableRouting: Routing {
   /// The napkin's view, for the parent to present.
   ///
+  /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
   /// viewController.present(child.viewControllable)
   /// ```

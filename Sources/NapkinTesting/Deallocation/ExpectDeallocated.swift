@@ -1,23 +1,23 @@
 import Napkin
-import Testing
 
-/// Records a test issue for every object that is still alive `gracePeriod` after the call: the
-/// object itself or, for a router, the router, interactor, presenter, view and component of every
-/// napkin in its subtree.
+/// Fails the running test, under Swift Testing or XCTest, once for every object that is still
+/// alive `gracePeriod` after the call: the object itself or, for a router, the router, interactor,
+/// presenter, view and component of every napkin in its subtree.
 ///
 /// Pass the last strong reference, with `consume` for a local, and detach a router first: the
 /// helper owns the reference it is given and drops it before waiting.
 ///
 /// ```swift
 /// @Test @MainActor func profileGoesAwayWhenClosed() async {
-///   home.routeToProfile()
+///   let home = Router(interactor: Interactor())
+///   home.attachChild(Router(interactor: Interactor()))
 ///   let profile = home.children[0]
-///   home.routeBack()
+///   home.detachChild(profile)
 ///   await expectDeallocated(consume profile, within: .seconds(1))
 /// }
 /// ```
 ///
-/// Each issue names the leaked type, its role, its napkin and how long it outlived the call,
+/// Each failure names the leaked type, its role, its napkin and how long it outlived the call,
 /// e.g. `ProfileInteractor, the interactor of ProfileRouter, is still alive 1002 ms after ...`.
 /// The call returns as soon as everything watched is gone, so it is quick when nothing leaks.
 /// It uses its own `LeakDetector`, so it neither needs nor disturbs the tree's detector.
@@ -27,12 +27,18 @@ import Testing
 /// - Parameters:
 ///   - object: the object or router subtree expected to go away; consumed.
 ///   - gracePeriod: how long it may live on; one second by default.
-///   - sourceLocation: where to attribute the issues; the caller's line by default.
+///   - fileID: the file to attribute the failures to; the caller's by default.
+///   - filePath: the path of that file; the caller's by default.
+///   - line: the line to attribute the failures to; the caller's by default.
+///   - column: the column to attribute the failures to; the caller's by default.
 @MainActor
 public func expectDeallocated(
   _ object: consuming AnyObject,
   within gracePeriod: Duration = .seconds(1),
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async {
   let collected = CollectedReports()
   let detector = LeakDetector(gracePeriod: gracePeriod) { collected.reports.append($0) }
@@ -43,8 +49,9 @@ public func expectDeallocated(
   }
   _ = consume object
   await detector.waitForPendingChecks()
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   for report in collected.reports {
-    Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
+    reportFailure(report.description, at: site)
   }
 }
 

@@ -12,7 +12,11 @@ import Testing
 ///
 /// // A fresh value for every test case, e.g. a new temporary directory:
 /// @Suite(.scratchConfig(SyncConfig.global) { SyncConfig(localDirectory: try makeTemporaryDirectory()) })
-/// struct NotebookTests { ... }
+/// struct NotebookTests {
+///   @Test func eachTestHasItsOwnDirectory() {
+///     #expect(SyncConfig.shared.localDirectory.contains("notebook-"))
+///   }
+/// }
 /// ```
 ///
 /// On a suite the trait is recursive: every test and test case in it gets its own scope, and with
@@ -33,17 +37,17 @@ public struct ScratchConfigTrait<Value: Sendable>: TestTrait, SuiteTrait, TestSc
   /// Applies to every test of a suite, each in its own scope.
   ///
   /// ```swift
-  /// @Suite(.scratchConfig(SyncConfig.global, .testing)) struct SyncTests { ... }  // every test
+  /// @Suite(.scratchConfig(SyncConfig.global, .testing))  // every test, each in its own scope
+  /// struct SyncTests {
+  ///   @Test func readsTheScratchConfig() { #expect(!SyncConfig.shared.localDirectory.isEmpty) }
+  /// }
   /// ```
   ///
   /// Threading: constant.
   public var isRecursive: Bool { true }
 
-  /// Runs `function` inside the global's `withScratchValue(_:operation:)`.
-  ///
-  /// ```swift
-  /// // Called by Swift Testing; tests do not call it.
-  /// ```
+  /// Runs `function` inside the global's `withScratchValue(_:operation:)`. Swift Testing calls
+  /// it for each test the trait applies to; tests do not call it.
   ///
   /// Threading: called on the test's task.
   public func provideScope(
@@ -66,7 +70,9 @@ extension Trait {
   /// Runs each test with `value` in place of `global`'s configured value.
   ///
   /// ```swift
-  /// @Test(.scratchConfig(SyncConfig.global, .testing)) func readsTheScratchConfig() { ... }
+  /// @Test(.scratchConfig(SyncConfig.global, .testing)) func readsTheScratchConfig() {
+  ///   #expect(SyncConfig.shared.localDirectory == SyncConfig.testing.localDirectory)
+  /// }
   /// ```
   ///
   /// Threading: see ``ScratchConfigTrait``.
@@ -80,7 +86,12 @@ extension Trait {
   ///
   /// ```swift
   /// @Suite(.scratchConfig(SyncConfig.global) { try SyncConfig.temporary() })
-  /// struct SyncTests { ... }
+  /// struct SyncTests {
+  ///   @Test func startsEmpty() throws {
+  ///     let files = try FileManager.default.contentsOfDirectory(atPath: SyncConfig.shared.localDirectory)
+  ///     #expect(files.isEmpty)
+  ///   }
+  /// }
   /// ```
   ///
   /// An error thrown by `makeValue` fails the test before its body runs.

@@ -119,9 +119,11 @@ public final class TestClock: Clock {
   ///
   /// - Precondition: `duration` is not negative; time never goes backwards.
   public func advance(by duration: Duration) async {
-    precondition(
-      duration >= .zero,
-      "TestClock.advance(by: \(duration)) would move time backwards; pass a duration >= .zero.")
+    // `fatalError`, not `precondition`: an optimized build drops a precondition's message.
+    guard duration >= .zero else {
+      fatalError(
+        "TestClock.advance(by: \(duration)) would move time backwards; pass a duration >= .zero.")
+    }
     let target = withTable { $0.claimAdvance(by: duration) }
     await wake(until: target)
   }
@@ -138,10 +140,11 @@ public final class TestClock: Clock {
   /// - Precondition: `deadline` is not before ``now``.
   public func advance(to deadline: Instant) async {
     let current = now
-    precondition(
-      deadline >= current,
-      "TestClock.advance(to: \(deadline)) would move time backwards from \(current); "
-        + "pass an instant >= now.")
+    guard deadline >= current else {
+      fatalError(
+        "TestClock.advance(to: \(deadline)) would move time backwards from \(current); "
+          + "pass an instant >= now.")
+    }
     withTable { $0.claimAdvance(to: deadline) }
     await wake(until: deadline)
   }

@@ -1,12 +1,10 @@
-import Testing
-
 // A fake built from `unimplemented` fails the test that calls what it did not expect, by name,
-// instead of returning a silent default that lets a wrong code path pass. Each helper records a
-// Swift Testing issue at the line that created the fake (or made the call, for the value forms).
-// The location comes in as `#fileID`/`#filePath`/`#line`/`#column` rather than Testing's
-// `#_sourceLocation`, so that a fake's file needs to import only NapkinTesting.
+// instead of returning a silent default that lets a wrong code path pass. Each helper fails the
+// running test, Swift Testing or XCTest, at the line that created the fake (or made the call, for
+// the value forms). The location comes in as `#fileID`/`#filePath`/`#line`/`#column` rather than
+// Testing's `#_sourceLocation`, so that a fake's file needs to import only NapkinTesting.
 
-/// Records an issue naming `name`, then returns `placeholder`: the body of a fake's method that a
+/// Fails the running test naming `name`, then returns `placeholder`: the body of a fake's method that a
 /// test must not call.
 ///
 /// ```swift
@@ -16,20 +14,22 @@ import Testing
 /// }
 /// ```
 ///
-/// Threading: call from any thread; the issue goes to the test running on the calling task.
+/// Threading: call from any thread; the failure goes to the test running the calling
+/// task, under Swift Testing or XCTest.
 public func unimplemented<Value>(
   _ name: String,
   placeholder: @autoclosure () -> Value,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) -> Value {
-  recordUnexpectedCall(to: name, fileID, filePath, line, column)
+  recordUnexpectedCall(
+    to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   return placeholder()
 }
 
-/// Records an issue naming `name`, then throws `error`: the body of a fake's throwing method that a
+/// Fails the running test naming `name`, then throws `error`: the body of a fake's throwing method that a
 /// test must not call.
 ///
 /// ```swift
@@ -38,20 +38,22 @@ public func unimplemented<Value>(
 /// }
 /// ```
 ///
-/// Threading: call from any thread; the issue goes to the test running on the calling task.
+/// Threading: call from any thread; the failure goes to the test running the calling
+/// task, under Swift Testing or XCTest.
 public func unimplemented<Value>(
   _ name: String,
   throwing error: any Error,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) throws -> Value {
-  recordUnexpectedCall(to: name, fileID, filePath, line, column)
+  recordUnexpectedCall(
+    to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   throw error
 }
 
-/// Records an issue naming `name`, then throws `error`: the body of a fake's throwing method
+/// Fails the running test naming `name`, then throws `error`: the body of a fake's throwing method
 /// that returns nothing.
 ///
 /// ```swift
@@ -60,38 +62,44 @@ public func unimplemented<Value>(
 /// }
 /// ```
 ///
-/// Threading: call from any thread; the issue goes to the test running on the calling task.
+/// Threading: call from any thread; the failure goes to the test running the calling
+/// task, under Swift Testing or XCTest.
 public func unimplemented(
   _ name: String,
   throwing error: any Error,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) throws {
-  recordUnexpectedCall(to: name, fileID, filePath, line, column)
+  recordUnexpectedCall(
+    to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   throw error
 }
 
-/// Records an issue naming `name`: the body of a fake's method that returns nothing and that a
+/// Fails the running test naming `name`: the body of a fake's method that returns nothing and that a
 /// test must not call.
 ///
 /// ```swift
-/// func track(_ event: String) { unimplemented("Analytics.track") }
+/// struct StrictAnalytics {
+///   func track(_ event: String) { unimplemented("Analytics.track") }
+/// }
 /// ```
 ///
-/// Threading: call from any thread; the issue goes to the test running on the calling task.
+/// Threading: call from any thread; the failure goes to the test running the calling
+/// task, under Swift Testing or XCTest.
 public func unimplemented(
   _ name: String,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) {
-  recordUnexpectedCall(to: name, fileID, filePath, line, column)
+  recordUnexpectedCall(
+    to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// A closure that records an issue naming `name` each time it is called and returns
+/// A closure that fails the running test naming `name` each time it is called and returns
 /// `placeholder`: the default for a closure-backed fake's endpoint.
 ///
 /// ```swift
@@ -106,18 +114,19 @@ public func unimplemented(
 public func unimplemented<each Argument, Output: Sendable>(
   _ name: String,
   placeholder: Output,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, fileID, filePath, line, column)
+    recordUnexpectedCall(
+      to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return placeholder
   }
 }
 
-/// A throwing closure that records an issue naming `name` each time it is called and throws
+/// A throwing closure that fails the running test naming `name` each time it is called and throws
 /// ``UnimplementedError``: the default for a closure-backed fake's throwing endpoint.
 ///
 /// ```swift
@@ -132,13 +141,14 @@ public func unimplemented<each Argument, Output: Sendable>(
 /// Threading: the closure is `@Sendable`; call it from any task.
 public func unimplemented<each Argument, Output>(
   _ name: String,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, fileID, filePath, line, column)
+    recordUnexpectedCall(
+      to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     throw UnimplementedError(name: name)
   }
 }
@@ -147,27 +157,24 @@ public func unimplemented<each Argument, Output>(
 /// endpoints typed `(…) throws -> Output`.
 ///
 /// ```swift
-/// var decode: @Sendable (Data) throws -> Order = unimplemented("OrderDecoder.decode")
+/// let decode: @Sendable (Data) throws -> Order = unimplemented("OrderDecoder.decode")
 /// ```
 ///
 /// Threading: the closure is `@Sendable`; call it from any task.
 public func unimplemented<each Argument, Output>(
   _ name: String,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Output {
   return { (_: repeat each Argument) in
-    recordUnexpectedCall(to: name, fileID, filePath, line, column)
+    recordUnexpectedCall(
+      to: name, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     throw UnimplementedError(name: name)
   }
 }
 
-private func recordUnexpectedCall(
-  to name: String, _ fileID: String, _ filePath: String, _ line: Int, _ column: Int
-) {
-  Issue.record(
-    Comment(rawValue: UnimplementedError(name: name).description),
-    sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+private func recordUnexpectedCall(to name: String, _ site: CallSite) {
+  reportFailure(UnimplementedError(name: name).description, at: site)
 }

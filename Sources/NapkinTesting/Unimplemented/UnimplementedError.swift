@@ -1,10 +1,11 @@
-/// The error a throwing `unimplemented` closure throws after recording its issue.
+/// The error a throwing `unimplemented` closure throws after failing the test.
 ///
 /// ```swift
-/// let orders: @Sendable () async throws -> [Order] = unimplemented("OrderService.orders")
-/// await #expect(throws: UnimplementedError(name: "OrderService.orders")) {
-///   try await withKnownIssue { try await orders() }
+/// let orders: @Sendable () async throws -> [Int] = unimplemented("OrderService.orders")
+/// let failures = await collectFailures {
+///   await #expect(throws: UnimplementedError(name: "OrderService.orders")) { try await orders() }
 /// }
+/// #expect(failures.map(\.message) == ["Unimplemented: OrderService.orders was called."])
 /// ```
 ///
 /// Threading: a value type; `Sendable`.

@@ -1,0 +1,9 @@
+// The Napkin articles walk through the HomeNapkin example, so their snippets are checked against
+// the example itself: a snippet that declares a type shadows the example's, and everything else
+// it names is the example's. `.ci/snippets/check.py` compiles each snippet together with this file.
+import Napkin
+import NapkinTesting
+import Testing
+
+@testable import HomeNapkin
+@testable import HomeNapkinTests

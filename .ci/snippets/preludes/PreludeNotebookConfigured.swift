@@ -1,0 +1,36 @@
+// What the Airframe articles' test snippets assume: a configured `SyncConfig`, the one writer
+// that reads it, and a scratch directory. .ci/snippets/check.py compiles each snippet with this file.
+import Airframe
+import Foundation
+import Testing
+
+struct SyncConfig: Sendable {
+  var localDirectory: String
+  var account: String
+  var remoteDirectory: String?
+
+  static let global = Configured<SyncConfig>()
+  static var shared: SyncConfig { global.value }
+}
+
+struct NotebookRef: Hashable, Sendable {
+  let name: String
+
+  init(_ name: String) throws { self.name = name }
+}
+
+struct Note: Sendable {
+  let text: String
+}
+
+final class SyncManager: Sendable {
+  static let shared = SyncManager()
+  private init() {}
+
+  func add(_ text: String, to notebook: NotebookRef) async throws -> Note {
+    _ = SyncConfig.shared.localDirectory
+    return Note(text: text)
+  }
+}
+
+let tmp = NSTemporaryDirectory()
