@@ -120,7 +120,9 @@ public final class Configured<Value: Sendable>: Sendable {
 
   @usableFromInline
   func readBeforeConfigure() -> Never {
-    ConfiguredFailure.readBeforeConfigure(typeName(of: Value.self), configureCall: configureCall)
+    ConfiguredFailure.readBeforeConfigure(
+      typeName(of: Value.self), configureCall: configureCall,
+      scratchBound: scratchWasUsed.load(ordering: .relaxed))
   }
 
   /// Whether ``value`` can be read here: a scratch value is in scope, or ``configure(_:)`` ran.

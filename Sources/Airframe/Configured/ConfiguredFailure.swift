@@ -1,12 +1,24 @@
 /// The misuses of a ``Configured`` global that stop the program, each with what to do instead.
 enum ConfiguredFailure {
-  static func readBeforeConfigure(_ type: String, configureCall: String) -> Never {
+  /// `scratchBound`: a scratch value was bound somewhere in this process, so a test is most
+  /// likely reading from work that does not inherit its scope.
+  static func readBeforeConfigure(_ type: String, configureCall: String, scratchBound: Bool)
+    -> Never
+  {
+    let cause =
+      scratchBound
+      ? """
+       A scratch value is bound in this process but not for this read: work started with \
+      Task.detached, or on a thread of its own, does not inherit the scratch value of \
+      withScratchValue(_:operation:) or the .scratchConfig trait. Start that work as a child \
+      task inside the scope (async let, a task group, Task { }) or pass the value to it.
+      """ : ""
     fatalError(
       """
       Airframe: \(type) was read before it was configured. Call \(configureCall) once at launch, \
       before anything reads it; a test can instead run its body inside \
       withScratchValue(_:operation:).
-      """)
+      """ + cause)
   }
 
   static func configuredTwice(_ type: String, configureCall: String) -> Never {

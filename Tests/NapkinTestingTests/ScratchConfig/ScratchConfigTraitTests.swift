@@ -20,5 +20,17 @@ import Testing
       #expect(message.contains("was read before it was configured"))
       #expect(!message.contains("Task.detached"))
     }
+
+    @Test func aReadFromADetachedTaskSaysThatItDoesNotInheritTheScratchValue() async throws {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await Greeting.global.withScratchValue("hello") {
+          await Task.detached { _ = Greeting.global.value }.value
+        }
+      }
+      let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      #expect(message.contains("was read before it was configured"))
+      #expect(message.contains("Task.detached"))
+      #expect(message.contains("does not inherit the scratch value"))
+    }
   #endif
 }

@@ -17,11 +17,15 @@ import Testing
       child.attachChild(grandchild)
       root?.launch(from: FakeHost())
       root?.attachChild(child)
-      log.clear()
+      #expect(log.events.filter { $0.hasSuffix("resign") }.isEmpty)
 
+      // An optimized build may end `root`'s lifetime at its last use; nil-ing it is what matters.
       root = nil
 
-      #expect(log.events == ["grandchild resign", "child resign", "root resign"])
+      #expect(
+        log.events.filter { $0.hasSuffix("resign") } == [
+          "grandchild resign", "child resign", "root resign",
+        ])
       #expect(!child.interactor.isActive && !grandchild.interactor.isActive)
     }
   }
