@@ -21,7 +21,7 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
   }
 
   /// The instance for `key`, built by `factory` on first use.
-  package func instance<T>(for key: Key, _ factory: () -> T) -> T {
+  package func instance<T: Sendable>(for key: Key, _ factory: () -> T) -> T {
     // The common case first: a built key is a lock and a hash lookup, nothing more.
     if let built = state.withLock({ $0.built[key] }), built.type == T.self {
       return OnceValue.unwrap(built.object, as: T.self)
@@ -29,32 +29,26 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     let request = Once.Request(
       label: String(describing: key), ownerType: ownerType,
       storeIdentity: ObjectIdentifier(self), valueType: T.self)
-    return BuildFrame.withFrame { frame in
-      let object: AnyObject
-      let frameAddress = UInt(bitPattern: frame)
-      let claim = Once.claim(request) {
-        state.withLock { state in
+    let object = Once.instance(
+      request,
+      lookUp: { frame in
+        let frameAddress = UInt(bitPattern: frame)
+        return state.withLock { state in
           Once.decide(
             request, built: state.built[key],
             building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
-            frame: FramePointer(bitPattern: frameAddress).unsafelyUnwrapped,
+            frame: FramePointer(bitPattern: frameAddress)!,
             insert: { state.building[key] = UInt(bitPattern: $0) })
         }
-      }
-      switch claim {
-      case .found(let found):
-        object = found
-      case .build:
-        let value = OnceValue(wrapping: factory())
+      },
+      factory: { OnceValue(wrapping: factory()) },
+      publish: { _, value in
         state.withLock { state in
           state.built[key] = value
           state.building[key] = nil
         }
-        Once.finish(frame)
-        object = value.object
-      }
-      return OnceValue.unwrap(object, as: T.self)
-    }
+      })
+    return OnceValue.unwrap(object, as: T.self)
   }
 
   /// Drops the instance for `key`, if built; the next request builds a new one.

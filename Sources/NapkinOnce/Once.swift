@@ -1,6 +1,5 @@
 /// The once-per-key protocol shared by every store: decide under the store's lock, run the factory
 /// with no lock held, publish under the lock, wake waiters after it.
-@usableFromInline
 package enum Once {
   /// What a request for a key must do next, decided under the store's lock.
   package enum Step {
@@ -23,9 +22,8 @@ package enum Once {
     package let storeIdentity: ObjectIdentifier
     /// The type the caller expects.
     package let valueType: Any.Type
-    /// The calling thread, unretained: a thread's state lives until the thread exits, and a
-    /// request never leaves the thread that made it. (Unretained all along the build path:
-    /// retains and releases there cost more than the rest of a build.)
+    /// The calling thread, unretained (see ``BuildFrame/builder`` for why that is sound): a
+    /// request never leaves the thread that made it.
     package let threadHandle: Unmanaged<ThreadState>
 
     /// The calling thread.
@@ -43,6 +41,39 @@ package enum Once {
     }
   }
 
+  /// The instance for `request`: found, waited for, or built by `factory` on this thread. The one
+  /// build-then-publish sequence of every store.
+  ///
+  /// The build's ``BuildFrame`` lives on this call's stack for as long as the factory runs.
+  ///
+  /// - Parameters:
+  ///   - lookUp: under the store's lock, calls ``decide(_:built:building:frame:insert:)`` with
+  ///     the given room for the frame.
+  ///   - factory: builds the value, with no lock held.
+  ///   - publish: under the store's lock, stores the value and unlinks the frame.
+  package static func instance(
+    _ request: Request, lookUp: (FramePointer) -> Step, factory: () -> OnceValue,
+    publish: (FramePointer, OnceValue) -> Void
+  ) -> AnyObject {
+    withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+      let frame = room.baseAddress!
+      while true {
+        switch lookUp(frame) {
+        case .found(let object):
+          return object
+        case .wait:
+          // Woken once the value is published; the next look-up finds it.
+          request.thread.wakeUp.wait()
+        case .build:
+          let value = factory()
+          publish(frame, value)
+          finish(frame)
+          return value.object
+        }
+      }
+    }
+  }
+
   /// Decides the next step for `request`; call it under the store's lock.
   ///
   /// - Parameters:
@@ -56,55 +87,22 @@ package enum Once {
       checkType(request, stored: built.type)
       return .found(built.object)
     }
+    let thread = request.thread
     if let building {
       checkType(request, stored: building.pointee.valueType)
-      let thread = request.thread
-      if building.pointee.builder === thread {
+      if building.pointee.builderState === thread {
         OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
       }
       // Registered before the store's lock is released: the builder, which needs that lock to
       // finish, then always finds this thread among its waiters and clears its edge before its
       // frame goes away.
-      _ = thread.wakeUp
       building.pointee.waiters.append(thread)
       WaitGraph.block(thread, on: building)
       return .wait
     }
-    request.threadHandle._withUnsafeGuaranteedRef { $0.beginFrame(at: frame, request) }
+    thread.beginFrame(at: frame, request)
     insert(frame)
     return .build
-  }
-
-  /// What a caller holds once it has claimed a key: the instance, or the duty to build it.
-  @usableFromInline
-  package enum Claim {
-    /// The value exists.
-    case found(AnyObject)
-    /// The caller's frame is begun: it must run the factory, then call ``finish(_:)``.
-    case build
-  }
-
-  /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
-  /// instance or must build it.
-  ///
-  /// Kept apart from the factory call, with ``finish(_:)``: a graph resolved from its
-  /// leaf nests one factory per level, so the frame that stays on the stack across the factory
-  /// must be small (a 10,000-deep graph fits the main thread's default stack).
-  ///
-  /// - Parameter lookUp: under the store's lock, calls
-  ///   ``decide(_:built:building:frame:insert:)``.
-  package static func claim(_ request: Request, lookUp: () -> Step) -> Claim {
-    while true {
-      switch lookUp() {
-      case .found(let object):
-        return .found(object)
-      case .build:
-        return .build
-      case .wait:
-        request.thread.wakeUp.wait()
-      // The value is published now; the next lookUp finds it.
-      }
-    }
   }
 
   /// Ends a build whose frame the store has unlinked: wakes the threads that waited for it,
@@ -113,12 +111,12 @@ package enum Once {
   /// Call it after the store's lock is released. Threads add themselves as waiters only while the
   /// frame is linked, under that lock, so once it is unlinked the list is final and the lock the
   /// builder took to unlink it orders every addition before this read.
-  package static func finish(_ frame: FramePointer) {
+  private static func finish(_ frame: FramePointer) {
     let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
     }
-    frame.pointee.builder.endFrame(frame)
+    frame.pointee.builderState.endFrame(frame)
   }
 
   private static func checkType(_ request: Request, stored: Any.Type) {

@@ -30,16 +30,11 @@ import NapkinOnce
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
 /// shared instances are published with atomics and written under a lock), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
-open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sendable {
+open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
   // keeps the inlined read of a shared instance free of metadata lookups.
   @usableFromInline
   let sharedInstances = SharedInstanceStore()
-
-  /// Keeps the key of the first shared instance alive for `sharedInstances`' inline slot.
-  /// Written once under the store's lock before the slot is published, read only under that lock:
-  /// the lock, not the dynamic exclusivity check, orders its accesses.
-  @usableFromInline @exclusivity(unchecked) package final var firstSharedKey = ""
 
   /// The parent's component (or a test's fake), through which this component reaches what its
   /// parent provides.
@@ -90,7 +85,7 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   ///     your own only to share one instance between call sites on purpose.
   ///   - factory: builds the instance; runs on the calling thread, at most once per key.
   @inlinable @inline(__always)
-  public final func shared<T>(forCallerKey: String = #function, _ factory: () -> T) -> T {
+  public final func shared<T: Sendable>(forCallerKey: String = #function, _ factory: () -> T) -> T {
     sharedInstances.instance(forKey: forCallerKey, owner: self, factory)
   }
 }

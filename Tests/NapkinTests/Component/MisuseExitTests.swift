@@ -41,7 +41,7 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
     return shared { Token("analytics") }
   }
 
-  func make<Made>(_ factory: () -> Made) -> Made {
+  func make<Made: Sendable>(_ factory: () -> Made) -> Made {
     shared(factory)
   }
 }

@@ -1,7 +1,7 @@
 import Napkin
 import Testing
 
-protocol Greeting: AnyObject { func greet() -> String }
+protocol Greeting: AnyObject, Sendable { func greet() -> String }
 final class EnglishGreeting: Greeting { func greet() -> String { "hello" } }
 
 final class ValueKindsComponent: EmptyComponent, @unchecked Sendable {
