@@ -37,9 +37,4 @@ package struct KeyIdentity: Equatable, Sendable {
       return nil
     #endif
   }
-
-  /// The identity's bits mixed, for a table index (the top bits are the best mixed).
-  var mixed: UInt64 {
-    (word0 ^ (word1 &<< 29 | word1 &>> 35)) &* 0x9E37_79B9_7F4A_7C15
-  }
 }

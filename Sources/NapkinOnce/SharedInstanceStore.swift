@@ -112,7 +112,7 @@ package struct SharedInstanceStore: ~Copyable {
       current.insert(key: key, type: value.type, objectBits: objectBits)
       return
     }
-    // Two slots hold the first instance; most components share only a few.
+    // Most components share one or two instances.
     let grown = SlotTable.allocate(capacity: current.map { $0.capacity * 2 } ?? 2, previous: current)
     current?.forEachPublished { slot, bits in
       grown.insert(key: slot.key, type: slot.type!, objectBits: bits)

@@ -17,27 +17,32 @@ struct Slot: ~Copyable {
 
 /// What a ``SlotTable`` records beside its slots.
 struct SlotTableHeader {
-  /// `64 - log2(capacity)`: how far a mixed identity shifts right to become an index.
-  let shift: Int
-  /// `capacity - 1`.
-  let mask: Int
-  /// Published entries; written only under the store's lock.
+  /// How many slots follow the header.
+  let capacity: Int
+  /// Published entries, in slots `0..<count`; written only under the store's lock.
   var count: Int
   /// The table this one replaced, kept until the store is destroyed.
   let previous: SlotTable?
 }
 
-/// An open-addressed table of ``Slot``s in one allocation: a ``SlotTableHeader``, then the slots.
+/// The published instances of one store, in the order they were published: a
+/// ``SlotTableHeader``, then the slots, in one allocation.
 ///
-/// Readers probe it without a lock; a writer (holding its store's lock) fills empty slots in place
-/// and, when the table is three quarters full, copies it into one twice as large. Superseded tables
-/// stay allocated, linked from their successor, until the store is destroyed: a reader may still
-/// be probing one, and the sum of their sizes is less than the newest table's.
+/// Readers scan it from the first slot without a lock and stop at the first empty one: a
+/// component's first shared instance, the most common read, is one slot away. A writer (holding
+/// its store's lock) fills the next empty slot in place and, when none is left, copies the table
+/// into one twice as large. Superseded tables stay allocated, linked from their successor, until
+/// the store is destroyed: a reader may still be scanning one, and the sum of their sizes is less
+/// than the newest table's.
+///
+/// A scan rather than a hash: components share a handful of instances, and for a handful a scan
+/// from the first slot costs fewer instructions, and less latency before the first load, than
+/// mixing the key into an index.
 ///
 /// SAFETY: the memory is bound to one ``SlotTableHeader`` followed by `capacity` slots (the
 /// header's stride is a multiple of a slot's alignment, checked when allocating), every slot is
 /// initialized before the table is published, and the table is freed only by its store's deinit,
-/// when no reader can remain. Slot indices are masked with `mask`, so no access leaves the table.
+/// when no reader can remain. Every index is below `capacity`.
 struct SlotTable {
   let header: UnsafeMutablePointer<SlotTableHeader>
 
@@ -55,34 +60,33 @@ struct SlotTable {
 
   var address: UInt { UInt(bitPattern: header) }
 
-  var capacity: Int { header.pointee.mask + 1 }
+  var capacity: Int { header.pointee.capacity }
 
   /// The slots, right after the header.
   private var slots: UnsafeMutablePointer<Slot> {
     UnsafeMutableRawPointer(header + 1).assumingMemoryBound(to: Slot.self)
   }
 
-  private func slot(_ index: Int) -> UnsafeMutablePointer<Slot> {
-    slots + (index & header.pointee.mask)
-  }
-
   /// The bits of the published instance with this identity and `type`, unretained, or 0.
   ///
   /// A type mismatch is a misuse, and answers 0: the locked path reports it.
+  @inline(__always)
   func publishedBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
-    var index = identity.mixed &>> UInt64(truncatingIfNeeded: header.pointee.shift)
-    while true {
-      let slot = slot(Int(truncatingIfNeeded: index))
+    // A table has at least one slot; the first holds the component's first instance.
+    var slot = slots
+    let end = slots + capacity
+    repeat {
       let bits = slot.pointee.object.load(ordering: .acquiring)
       if bits == 0 { return 0 }
       if slot.pointee.identity == identity {
         return slot.pointee.type.map(ObjectIdentifier.init) == type ? bits : 0
       }
-      index &+= 1
-    }
+      slot += 1
+    } while slot != end
+    return 0
   }
 
-  /// Allocates an empty table with room for `capacity` slots (a power of two, at least 2).
+  /// Allocates an empty table with room for `capacity` slots.
   static func allocate(capacity: Int, previous: SlotTable?) -> SlotTable {
     precondition(
       MemoryLayout<SlotTableHeader>.stride.isMultiple(of: MemoryLayout<Slot>.alignment),
@@ -91,10 +95,7 @@ struct SlotTable {
       byteCount: MemoryLayout<SlotTableHeader>.stride + capacity * MemoryLayout<Slot>.stride,
       alignment: max(MemoryLayout<SlotTableHeader>.alignment, MemoryLayout<Slot>.alignment))
     let header = memory.bindMemory(to: SlotTableHeader.self, capacity: 1)
-    header.initialize(
-      to: SlotTableHeader(
-        shift: 64 - capacity.trailingZeroBitCount, mask: capacity - 1, count: 0,
-        previous: previous))
+    header.initialize(to: SlotTableHeader(capacity: capacity, count: 0, previous: previous))
     let slots = (memory + MemoryLayout<SlotTableHeader>.stride)
       .bindMemory(to: Slot.self, capacity: capacity)
     for index in 0..<capacity {
@@ -103,24 +104,15 @@ struct SlotTable {
     return SlotTable(header: header)
   }
 
-  /// Whether one more entry still leaves a quarter of the slots empty, which keeps probes short
-  /// and guarantees every probe ends at an empty slot.
-  var hasRoomForOneMore: Bool {
-    let count = header.pointee.count
-    return count + 1 < capacity && (count + 1) * 4 <= capacity * 3
-  }
+  /// Whether a slot is still empty.
+  var hasRoomForOneMore: Bool { header.pointee.count < capacity }
 
-  /// Fills an empty slot and publishes it. The caller holds the store's lock and passes an owned
-  /// (+1) reference in `objectBits`.
+  /// Fills the next empty slot and publishes it. The caller holds the store's lock and passes an
+  /// owned (+1) reference in `objectBits`.
   func insert(key: String, type: Any.Type, objectBits: UInt) {
-    let identity = KeyIdentity(key) ?? .none
-    var index = Int(truncatingIfNeeded: identity.mixed &>> UInt64(header.pointee.shift))
-    while slot(index).pointee.object.load(ordering: .relaxed) != 0 {
-      index &+= 1
-    }
-    let target = slot(index)
+    let target = slots + header.pointee.count
     target.pointee.key = key
-    target.pointee.identity = identity
+    target.pointee.identity = KeyIdentity(key) ?? .none
     target.pointee.type = type
     target.pointee.object.store(objectBits, ordering: .releasing)
     header.pointee.count += 1
@@ -129,10 +121,9 @@ struct SlotTable {
   /// Calls `body` with every published slot and its object's bits.
   func forEachPublished(_ body: (borrowing Slot, UInt) -> Void) {
     for index in 0..<capacity {
-      let bits = slot(index).pointee.object.load(ordering: .acquiring)
-      if bits != 0 {
-        body(slot(index).pointee, bits)
-      }
+      let bits = (slots + index).pointee.object.load(ordering: .acquiring)
+      if bits == 0 { return }
+      body((slots + index).pointee, bits)
     }
   }
 
@@ -143,10 +134,11 @@ struct SlotTable {
     var isNewest = true
     while let current = table {
       table = current.header.pointee.previous
-      for index in 0..<current.capacity {
-        let bits = current.slot(index).pointee.object.load(ordering: .relaxed)
-        if isNewest, let object = UnsafeRawPointer(bitPattern: bits) {
-          Unmanaged<AnyObject>.fromOpaque(object).release()
+      let count = current.header.pointee.count
+      if isNewest {
+        for index in 0..<count {
+          let bits = (current.slots + index).pointee.object.load(ordering: .relaxed)
+          Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
         }
       }
       current.slots.deinitialize(count: current.capacity)
