@@ -2,7 +2,7 @@
 /// factory, and who waits for it.
 ///
 /// A frame is a value record on its builder's own stack, in the call that runs the factory (see
-/// ``Once/instance(_:lookUp:factory:publish:)``): a deep graph resolved from its leaf nests one
+/// ``Once/instance(in:key:owner:valueType:factory:)``): a deep graph resolved from its leaf nests one
 /// factory per level, and a record on the stack costs neither an allocation nor a pool per level,
 /// even in the first graph of a fresh process. Stores, parents and the wait graph refer to it by
 /// address.
@@ -32,9 +32,9 @@ package struct BuildFrame {
   let builder: Unmanaged<ThreadState>
   /// The factory that was running on `builder` when this one started (the frame below on its
   /// stack); it cannot finish before this one does.
-  var parent: FramePointer?
+  var parent: FramePointer? = nil
   /// The next frame under construction in the same store; guarded by that store's lock.
-  var nextBuilding: FramePointer?
+  var nextBuilding: FramePointer? = nil
   /// Threads that asked for the key while it was being built; guarded by the store's lock
   /// while the frame is linked, final once it is unlinked.
   var waiters: [ThreadState] = []

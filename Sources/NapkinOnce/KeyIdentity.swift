@@ -13,9 +13,6 @@ package struct KeyIdentity: Equatable, Sendable {
   @usableFromInline let word0: UInt64
   @usableFromInline let word1: UInt64
 
-  /// No key: what an empty slot holds, and every key where identities are not available.
-  static let none = KeyIdentity(word0: 0, word1: 0)
-
   @inlinable
   init(word0: UInt64, word1: UInt64) {
     self.word0 = word0

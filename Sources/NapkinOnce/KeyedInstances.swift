@@ -26,28 +26,9 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     if let built = state.withLock({ $0.built[key] }), built.type == T.self {
       return OnceValue.unwrap(built.object, as: T.self)
     }
-    let request = Once.Request(
-      label: String(describing: key), ownerType: ownerType,
-      storeIdentity: ObjectIdentifier(self), valueType: T.self)
     let object = Once.instance(
-      request,
-      lookUp: { frame in
-        let frameAddress = UInt(bitPattern: frame)
-        return state.withLock { state in
-          Once.decide(
-            request, built: state.built[key],
-            building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
-            frame: FramePointer(bitPattern: frameAddress)!,
-            insert: { state.building[key] = UInt(bitPattern: $0) })
-        }
-      },
-      factory: { OnceValue(wrapping: factory()) },
-      publish: { _, value in
-        state.withLock { state in
-          state.built[key] = value
-          state.building[key] = nil
-        }
-      })
+      in: self, key: key, owner: self, valueType: T.self,
+      factory: { OnceValue(wrapping: factory()) })
     return OnceValue.unwrap(object, as: T.self)
   }
 
@@ -64,5 +45,29 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
   /// The keys that have a built instance.
   package var keys: [Key] {
     state.withLock { Array($0.built.keys) }
+  }
+}
+
+extension KeyedInstances: OnceStore {
+  package func label(of key: Key) -> String { String(describing: key) }
+
+  package func ownerType(of _: AnyObject) -> Any.Type { ownerType }
+
+  package func claim(_ key: Key, frame: FramePointer) -> Once.Step {
+    // A frame's address is kept as a plain integer so that the state stays `Sendable`.
+    let frameAddress = UInt(bitPattern: frame)
+    return state.withLock { state in
+      Once.decide(
+        FramePointer(bitPattern: frameAddress)!, built: state.built[key],
+        building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
+        link: { state.building[key] = UInt(bitPattern: $0) })
+    }
+  }
+
+  package func publish(_ value: OnceValue, for key: Key, builtIn _: FramePointer) {
+    state.withLock { state in
+      state.built[key] = value
+      state.building[key] = nil
+    }
   }
 }

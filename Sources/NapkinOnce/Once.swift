@@ -5,91 +5,101 @@ package enum Once {
   package enum Step {
     /// The value exists.
     case found(AnyObject)
-    /// The caller began its frame and must run the factory.
+    /// The caller's frame is linked and begun: it must run the factory.
     case build
     /// Another thread builds the key; the caller is registered as its waiter, in the frame and in
     /// the wait graph, and must sleep until it is woken.
     case wait
   }
 
-  /// A request for one key, as the store's lock-side logic needs it.
-  package struct Request {
-    /// The key as printed in messages.
-    package let label: String
-    /// The type of the component or registry that owns the store.
-    package let ownerType: Any.Type
-    /// Tells apart two stores of one owner type.
-    package let storeIdentity: ObjectIdentifier
-    /// The type the caller expects.
-    package let valueType: Any.Type
-    /// The calling thread, unretained (see ``BuildFrame/builder`` for why that is sound): a
-    /// request never leaves the thread that made it.
-    package let threadHandle: Unmanaged<ThreadState>
-
-    /// The calling thread.
-    package var thread: ThreadState { threadHandle.takeUnretainedValue() }
-
-    /// Describes a request made by the calling thread.
-    package init(
-      label: String, ownerType: Any.Type, storeIdentity: ObjectIdentifier, valueType: Any.Type
-    ) {
-      self.label = label
-      self.ownerType = ownerType
-      self.storeIdentity = storeIdentity
-      self.valueType = valueType
-      self.threadHandle = ThreadState.currentHandle
-    }
-  }
-
-  /// The instance for `request`: found, waited for, or built by `factory` on this thread. The one
+  /// The instance for `key`: found, waited for, or built by `factory` on this thread. The one
   /// build-then-publish sequence of every store.
   ///
-  /// The build's ``BuildFrame`` lives on this call's stack for as long as the factory runs.
+  /// The build's ``BuildFrame`` lives on this call's stack while the factory runs. A graph
+  /// resolved from its leaf nests one factory per level, so what stays on the stack across the
+  /// factory is kept small: the look-up and the publication run in calls of their own
+  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:frame:value:)``), whose frames are gone by
+  /// the time the factory runs (the `chain` and `first-graph` scenarios, and `--deep-chain`).
   ///
-  /// - Parameters:
-  ///   - lookUp: under the store's lock, calls ``decide(_:built:building:frame:insert:)`` with
-  ///     the given room for the frame.
-  ///   - factory: builds the value, with no lock held.
-  ///   - publish: under the store's lock, stores the value and unlinks the frame.
-  package static func instance(
-    _ request: Request, lookUp: (FramePointer) -> Step, factory: () -> OnceValue,
-    publish: (FramePointer, OnceValue) -> Void
+  /// - Parameter factory: builds the value, with no lock held.
+  @inline(__always)
+  package static func instance<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, owner: AnyObject, valueType: Any.Type,
+    factory: () -> OnceValue
   ) -> AnyObject {
     withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
       let frame = room.baseAddress!
-      while true {
-        switch lookUp(frame) {
-        case .found(let object):
-          return object
-        case .wait:
-          // Woken once the value is published; the next look-up finds it.
-          request.thread.wakeUp.wait()
-        case .build:
-          let value = factory()
-          publish(frame, value)
-          finish(frame)
-          return value.object
-        }
+      if let found = claim(in: store, key: key, frame: frame, owner: owner, valueType: valueType) {
+        return found
+      }
+      let value = factory()
+      finish(in: store, key: key, frame: frame, value: value)
+      return value.object
+    }
+  }
+
+  /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
+  /// instance (returned) or has begun the build in `frame` (`nil`).
+  @inline(never)
+  private static func claim<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: AnyObject,
+    valueType: Any.Type
+  ) -> AnyObject? {
+    let thread = ThreadState.currentHandle
+    frame.initialize(
+      to: BuildFrame(
+        label: store.label(of: key), ownerType: store.ownerType(of: owner),
+        storeIdentity: ObjectIdentifier(owner), valueType: valueType, builder: thread))
+    while true {
+      switch store.claim(key, frame: frame) {
+      case .found(let object):
+        frame.deinitialize(count: 1)
+        return object
+      case .build:
+        return nil
+      case .wait:
+        // Woken once the value is published; the next look-up finds it.
+        thread.takeUnretainedValue().wakeUp.wait()
       }
     }
   }
 
-  /// Decides the next step for `request`; call it under the store's lock.
+  /// Publishes the built value, wakes the threads that waited for it, then pops the frame off
+  /// its thread's stack.
+  ///
+  /// Threads add themselves as waiters only while the frame is linked, under the store's lock, so
+  /// once the store has unlinked it the list is final, and the lock the builder took to unlink it
+  /// orders every addition before the read here.
+  @inline(never)
+  private static func finish<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, frame: FramePointer, value: OnceValue
+  ) {
+    store.publish(value, for: key, builtIn: frame)
+    let waiters = frame.pointee.waiters
+    if !waiters.isEmpty {
+      WaitGraph.complete(frame, waking: waiters)
+    }
+    frame.pointee.builderState.endFrame(frame)
+  }
+
+  /// Decides the next step for the request in `frame`; a store calls it under its lock.
   ///
   /// - Parameters:
-  ///   - frame: the caller's frame, uninitialized; a build initializes it.
-  ///   - insert: links the initialized frame into the store's list of keys under construction.
+  ///   - frame: the caller's frame, describing the request; a build begins it.
+  ///   - built: the published value for the key, if any.
+  ///   - building: the frame of the build of the key in progress, if any.
+  ///   - link: links the begun frame into the store's list of keys under construction.
   package static func decide(
-    _ request: Request, built: OnceValue?, building: FramePointer?, frame: FramePointer,
-    insert: (FramePointer) -> Void
+    _ frame: FramePointer, built: OnceValue?, building: FramePointer?,
+    link: (FramePointer) -> Void
   ) -> Step {
     if let built {
-      checkType(request, stored: built.type)
+      checkType(frame, stored: built.type)
       return .found(built.object)
     }
-    let thread = request.thread
+    let thread = frame.pointee.builderState
     if let building {
-      checkType(request, stored: building.pointee.valueType)
+      checkType(frame, stored: building.pointee.valueType)
       if building.pointee.builderState === thread {
         OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
       }
@@ -100,30 +110,36 @@ package enum Once {
       WaitGraph.block(thread, on: building)
       return .wait
     }
-    thread.beginFrame(at: frame, request)
-    insert(frame)
+    thread.beginFrame(frame)
+    link(frame)
     return .build
   }
 
-  /// Ends a build whose frame the store has unlinked: wakes the threads that waited for it,
-  /// then pops the frame off its thread's stack.
-  ///
-  /// Call it after the store's lock is released. Threads add themselves as waiters only while the
-  /// frame is linked, under that lock, so once it is unlinked the list is final and the lock the
-  /// builder took to unlink it orders every addition before this read.
-  private static func finish(_ frame: FramePointer) {
-    let waiters = frame.pointee.waiters
-    if !waiters.isEmpty {
-      WaitGraph.complete(frame, waking: waiters)
-    }
-    frame.pointee.builderState.endFrame(frame)
-  }
-
-  private static func checkType(_ request: Request, stored: Any.Type) {
-    if stored != request.valueType {
+  private static func checkType(_ frame: FramePointer, stored: Any.Type) {
+    let requested = frame.pointee.valueType
+    if stored != requested {
       OnceFailure.typeClash(
-        key: request.label, ownerType: request.ownerType, storedType: stored,
-        requestedType: request.valueType)
+        key: frame.pointee.label, ownerType: frame.pointee.ownerType, storedType: stored,
+        requestedType: requested)
     }
   }
+}
+
+/// A store's side of ``Once/instance(in:key:owner:valueType:factory:)``: what happens under its lock.
+package protocol OnceStore: ~Copyable {
+  /// How the store names an instance.
+  associatedtype Key
+
+  /// `key` as failure messages print it.
+  func label(of key: Key) -> String
+
+  /// The type failure messages name as the owner of the store, whose identity is `owner`'s.
+  func ownerType(of owner: AnyObject) -> Any.Type
+
+  /// Under the store's lock, calls ``Once/decide(_:built:building:link:)`` with the value
+  /// published for `key` and the frame building it.
+  func claim(_ key: Key, frame: FramePointer) -> Once.Step
+
+  /// Under the store's lock, publishes `value` for `key` and unlinks `frame`, which built it.
+  func publish(_ value: OnceValue, for key: Key, builtIn frame: FramePointer)
 }

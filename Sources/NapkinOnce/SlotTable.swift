@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One published instance: the key, its identity for the lock-free lookup (see ``KeyIdentity``),
-/// the value's type and the value.
+/// One published instance: the key (whose ``KeyIdentity`` the lock-free lookup compares), the
+/// value's type and the value.
 ///
 /// `object` is written last with release ordering and read first with acquire ordering, so every
 /// other field of a slot whose `object` is non-zero is fully written and never changes again.
@@ -9,7 +9,6 @@ struct Slot: ~Copyable {
   /// Owned by the slot, which keeps a heap-allocated key alive, so equal identities mean equal
   /// keys for as long as the slot exists.
   var key: String = ""
-  var identity = KeyIdentity.none
   var type: Any.Type?
   /// The instance, an owned (+1) reference in the newest table, or 0 while the slot is empty.
   let object = Atomic<UInt>(0)
@@ -78,7 +77,7 @@ struct SlotTable {
     repeat {
       let bits = slot.pointee.object.load(ordering: .acquiring)
       if bits == 0 { return 0 }
-      if slot.pointee.identity == identity {
+      if KeyIdentity(slot.pointee.key) == identity {
         return slot.pointee.type.map(ObjectIdentifier.init) == type ? bits : 0
       }
       slot += 1
@@ -112,7 +111,6 @@ struct SlotTable {
   func insert(key: String, type: Any.Type, objectBits: UInt) {
     let target = slots + header.pointee.count
     target.pointee.key = key
-    target.pointee.identity = KeyIdentity(key) ?? .none
     target.pointee.type = type
     target.pointee.object.store(objectBits, ordering: .releasing)
     header.pointee.count += 1

@@ -41,14 +41,9 @@ package final class ThreadState: Sendable {
     set { blockedOnBits.store(UInt(bitPattern: newValue), ordering: .relaxed) }
   }
 
-  /// Starts a build on this thread: initializes the frame at `frame` for `request`, innermost on
-  /// the thread's stack.
-  func beginFrame(at frame: FramePointer, _ request: Once.Request) {
-    frame.initialize(
-      to: BuildFrame(
-        label: request.label, ownerType: request.ownerType,
-        storeIdentity: request.storeIdentity, valueType: request.valueType,
-        builder: request.threadHandle, parent: current, nextBuilding: nil))
+  /// Starts the build described by `frame` on this thread, innermost on its stack.
+  func beginFrame(_ frame: FramePointer) {
+    frame.pointee.parent = current
     currentBits.store(UInt(bitPattern: frame), ordering: .relaxed)
   }
 

@@ -80,6 +80,16 @@ open class Component<DependencyType>: Dependency, @unchecked Sendable {
   /// building waits for that build. Keep factories short and synchronous: a factory that blocks on
   /// another thread which needs the same component can deadlock in ways no lock order reveals.
   ///
+  /// Waiting blocks the calling thread; it never suspends. Called from a task, it holds that
+  /// task's thread of Swift concurrency's cooperative pool (one thread per core) until the build
+  /// ends, so the pool runs with one thread fewer meanwhile. That is harmless for a factory that
+  /// only constructs objects, and the reason a factory must never await work that needs the pool.
+  /// The wait does not lend the waiter's priority to the builder: a high-priority caller waits at
+  /// the builder's priority for as long as the factory runs (Xcode's Thread Performance Checker
+  /// reports it). Build what a high-priority caller needs on that caller's own priority, for
+  /// example by reading the property once while setting up, rather than racing a background
+  /// build.
+  ///
   /// - Parameters:
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of
   ///     your own only to share one instance between call sites on purpose.
