@@ -14,6 +14,7 @@
 /// builder unlinks the frame, every waiter is registered and the builder clears their edges
 /// before it returns. Other threads read a frame only under the store's lock or under
 /// ``WaitGraph``'s lock while an edge to it exists.
+@usableFromInline
 package struct BuildFrame {
   /// The key as the user wrote it (a property name for a component).
   var label: String
@@ -49,4 +50,5 @@ package struct BuildFrame {
 }
 
 /// The address of a ``BuildFrame`` on its builder's stack.
+@usableFromInline
 package typealias FramePointer = UnsafeMutablePointer<BuildFrame>

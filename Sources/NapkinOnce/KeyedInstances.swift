@@ -51,9 +51,11 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
 extension KeyedInstances: OnceStore {
   package func label(of key: Key) -> String { String(describing: key) }
 
-  package func ownerType(of _: AnyObject) -> Any.Type { ownerType }
+  package func ownerType(of _: KeyedInstances) -> Any.Type { ownerType }
 
-  package func claim(_ key: Key, frame: FramePointer) -> Once.Step {
+  package func identity(of owner: KeyedInstances) -> ObjectIdentifier { ObjectIdentifier(owner) }
+
+  package func claim(_ key: Key, owner _: KeyedInstances, frame: FramePointer) -> Once.Step {
     // A frame's address is kept as a plain integer so that the state stays `Sendable`.
     let frameAddress = UInt(bitPattern: frame)
     return state.withLock { state in
@@ -64,7 +66,9 @@ extension KeyedInstances: OnceStore {
     }
   }
 
-  package func publish(_ value: OnceValue, for key: Key, builtIn _: FramePointer) {
+  package func publish(
+    _ value: OnceValue, for key: Key, owner _: KeyedInstances, builtIn _: FramePointer
+  ) {
     state.withLock { state in
       state.built[key] = value
       state.building[key] = nil

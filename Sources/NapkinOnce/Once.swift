@@ -18,13 +18,14 @@ package enum Once {
   /// The build's ``BuildFrame`` lives on this call's stack while the factory runs. A graph
   /// resolved from its leaf nests one factory per level, so what stays on the stack across the
   /// factory is kept small: the look-up and the publication run in calls of their own
-  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:frame:value:)``), whose frames are gone by
-  /// the time the factory runs (the `chain` and `first-graph` scenarios, and `--deep-chain`).
+  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:owner:frame:value:)``), whose
+  /// frames are gone by the time the factory runs. `SharedInstanceStore` inlines these same
+  /// three steps into each property, for one machine frame per level (see its `instance`).
   ///
   /// - Parameter factory: builds the value, with no lock held.
   @inline(__always)
   package static func instance<Store: OnceStore & ~Copyable>(
-    in store: borrowing Store, key: Store.Key, owner: AnyObject, valueType: Any.Type,
+    in store: borrowing Store, key: Store.Key, owner: Store.Owner, valueType: Any.Type,
     factory: () -> OnceValue
   ) -> AnyObject {
     withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
@@ -33,7 +34,7 @@ package enum Once {
         return found
       }
       let value = factory()
-      finish(in: store, key: key, frame: frame, value: value)
+      finish(in: store, key: key, owner: owner, frame: frame, value: value)
       return value.object
     }
   }
@@ -41,17 +42,17 @@ package enum Once {
   /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
   /// instance (returned) or has begun the build in `frame` (`nil`).
   @inline(never)
-  private static func claim<Store: OnceStore & ~Copyable>(
-    in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: AnyObject,
+  static func claim<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: Store.Owner,
     valueType: Any.Type
   ) -> AnyObject? {
     let thread = ThreadState.currentHandle
     frame.initialize(
       to: BuildFrame(
         label: store.label(of: key), ownerType: store.ownerType(of: owner),
-        storeIdentity: ObjectIdentifier(owner), valueType: valueType, builder: thread))
+        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
     while true {
-      switch store.claim(key, frame: frame) {
+      switch store.claim(key, owner: owner, frame: frame) {
       case .found(let object):
         frame.deinitialize(count: 1)
         return object
@@ -71,10 +72,11 @@ package enum Once {
   /// once the store has unlinked it the list is final, and the lock the builder took to unlink it
   /// orders every addition before the read here.
   @inline(never)
-  private static func finish<Store: OnceStore & ~Copyable>(
-    in store: borrowing Store, key: Store.Key, frame: FramePointer, value: OnceValue
+  static func finish<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, owner: Store.Owner, frame: FramePointer,
+    value: OnceValue
   ) {
-    store.publish(value, for: key, builtIn: frame)
+    store.publish(value, for: key, owner: owner, builtIn: frame)
     let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
@@ -129,17 +131,22 @@ package enum Once {
 package protocol OnceStore: ~Copyable {
   /// How the store names an instance.
   associatedtype Key
+  /// The object whose identity tells this store apart from others (a component, a registry).
+  associatedtype Owner
+
+  /// The identity of the store `owner` owns.
+  func identity(of owner: Owner) -> ObjectIdentifier
 
   /// `key` as failure messages print it.
   func label(of key: Key) -> String
 
-  /// The type failure messages name as the owner of the store, whose identity is `owner`'s.
-  func ownerType(of owner: AnyObject) -> Any.Type
+  /// The type failure messages name as the owner of the store.
+  func ownerType(of owner: Owner) -> Any.Type
 
   /// Under the store's lock, calls ``Once/decide(_:built:building:link:)`` with the value
   /// published for `key` and the frame building it.
-  func claim(_ key: Key, frame: FramePointer) -> Once.Step
+  func claim(_ key: Key, owner: Owner, frame: FramePointer) -> Once.Step
 
   /// Under the store's lock, publishes `value` for `key` and unlinks `frame`, which built it.
-  func publish(_ value: OnceValue, for key: Key, builtIn frame: FramePointer)
+  func publish(_ value: OnceValue, for key: Key, owner: Owner, builtIn frame: FramePointer)
 }
