@@ -81,6 +81,11 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   /// - Once built, a read takes no lock.
   /// - The instance lives exactly as long as this component.
   ///
+  /// Only `Sendable` values can be shared: the component is reached from any thread, so the one
+  /// instance it caches is handed to every thread that asks. A service with mutable state is an
+  /// actor, a `@MainActor` class, or a class that guards its state with a `Mutex`; see
+  /// <doc:SharingInstances>.
+  ///
   /// Threading: safe from any thread or actor. A caller that asks for a key another thread is
   /// building waits for that build. Keep factories short and synchronous: a factory that blocks on
   /// another thread which needs the same component can deadlock in ways no lock order reveals.

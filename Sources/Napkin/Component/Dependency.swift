@@ -12,8 +12,11 @@
 /// runtime lookup failure. Dependencies are class-bound: a component (or a test's fake) provides
 /// them, and a class-bound existential is two words, which keeps every component small.
 ///
-/// Threading: the protocol itself imposes nothing; components are `Sendable`.
-public protocol Dependency: AnyObject {}
+/// Threading: `Sendable`. A napkin reaches its parent's component from whatever thread or actor it
+/// runs on, so whatever provides a dependency is shared across threads and must be safe to share.
+/// Components are; a test's fake must be too (a `final class` of `let`s, an actor, or a
+/// `@MainActor` class).
+public protocol Dependency: AnyObject, Sendable {}
 
 /// The dependency of a napkin that needs nothing from a parent: the root of a tree.
 ///

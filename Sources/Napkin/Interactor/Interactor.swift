@@ -1,30 +1,46 @@
+import Foundation
 import Observation
 
 /// The base class of a napkin's business logic: active while its router is attached.
 ///
-/// Subclass it, override the hooks, and start asynchronous work with ``task(priority:_:)`` so that
-/// it ends with the active period:
+/// Subclass it, override the hooks, and tie asynchronous work to the active period with
+/// ``task(priority:_:)``, and any other cleanup with ``disposeOnDeactivate(_:)``:
 ///
 /// ```swift
 /// final class ProfileInteractor: Interactor {
+///   private let userService: UserService
+///
+///   init(userService: UserService) {
+///     self.userService = userService
+///   }
+///
 ///   override func didBecomeActive() {
-///     task { [weak self] in
+///     task { [weak self, userService] in
 ///       for await user in userService.changes { self?.show(user) }
 ///     }
 ///   }
+///
+///   private func show(_ user: User) {}
 /// }
 /// ```
 ///
-/// The lifecycle is final: ``activate()`` and ``deactivate()`` must alternate, starting with
-/// ``activate()``; anything else stops the program with a message. ``isActive`` is observable with
-/// Observation (`withObservationTracking`) and awaitable through ``isActiveStream``.
+/// The lifecycle, as in RIBs:
+/// - ``activate()`` and ``deactivate()`` are idempotent: activating an active interactor or
+///   deactivating an inactive one does nothing.
+/// - Work tied to the active period ends when it ends: tasks are cancelled and cleanups run, once
+///   each, on deactivation or, if the interactor is deallocated while active, on deallocation.
+/// - Work started while inactive never runs: its task is cancelled at once and its cleanup runs
+///   at once. A debug build warns on standard error, since it usually means a late event reached
+///   a detached napkin.
+///
+/// ``isActive`` is observable with Observation (`withObservationTracking`) and awaitable through
+/// ``isActiveStream``.
 ///
 /// Threading: main actor. Tasks from ``task(priority:_:)`` run on the main actor.
 @MainActor
 open class Interactor: Interactable, Observable {
   private var active = false
-  private var nextTaskID: UInt64 = 0
-  private var runningTasks: [UInt64: @Sendable () -> Void] = [:]
+  private var work = TiedWork()
   private let broadcast = ActiveStateBroadcast()
   private let registrar = ObservationRegistrar()
 
@@ -37,8 +53,13 @@ open class Interactor: Interactable, Observable {
   /// Threading: main actor.
   public init() {}
 
-  deinit {
-    // Streams would otherwise wait forever for a value from an object that no longer exists.
+  isolated deinit {
+    // Nothing can cancel the work of an object that no longer exists, so it ends here; streams
+    // would otherwise wait forever for a value from it. `isolated`: cleanups are main-actor work,
+    // and the last reference may be dropped on any thread.
+    for ending in work.end() {
+      ending.run()
+    }
     broadcast.finish()
   }
 
@@ -68,10 +89,9 @@ open class Interactor: Interactable, Observable {
     broadcast.stream(current: active)
   }
 
-  /// Starts the active period and calls ``didBecomeActive()``.
+  /// Starts the active period and calls ``didBecomeActive()``; does nothing if already active.
   ///
-  /// A router calls it when it attaches this interactor's router. Activating an active interactor
-  /// stops the program.
+  /// A router calls it when it attaches this interactor's router.
   ///
   /// ```swift
   /// interactor.activate()
@@ -79,21 +99,15 @@ open class Interactor: Interactable, Observable {
   ///
   /// Threading: main actor.
   public final func activate() {
-    if active {
-      napkinMisuse(
-        "activate() called on \(typeName(of: self)), which is already active. Activations must "
-          + "alternate with deactivate(); a router activates its child's interactor when it "
-          + "attaches the child, so do not activate an attached napkin yourself.")
-    }
+    guard !active else { return }
     setActive(true)
     didBecomeActive()
   }
 
-  /// Calls ``willResignActive()``, cancels every task started with ``task(priority:_:)`` and ends
-  /// the active period.
+  /// Calls ``willResignActive()``, ends the work tied to the active period (cancels its tasks and
+  /// runs its cleanups, most recent first) and ends the active period; does nothing if inactive.
   ///
-  /// A router calls it when it detaches this interactor's router. Deactivating an inactive
-  /// interactor stops the program.
+  /// A router calls it when it detaches this interactor's router, or when the router is released.
   ///
   /// ```swift
   /// interactor.deactivate()
@@ -101,35 +115,28 @@ open class Interactor: Interactable, Observable {
   ///
   /// Threading: main actor.
   public final func deactivate() {
-    if !active {
-      napkinMisuse(
-        "deactivate() called on \(typeName(of: self)), which is not active. Each deactivate() "
-          + "must follow an activate(); a router deactivates its child's interactor when it "
-          + "detaches the child, so do not deactivate a detached napkin yourself.")
-    }
+    guard active else { return }
     willResignActive()
-    let cancels = runningTasks.values
-    runningTasks = [:]
-    for cancel in cancels {
-      cancel()
+    for ending in work.end() {
+      ending.run()
     }
     setActive(false)
   }
 
   /// Starts `operation` as a task tied to this interactor's active period.
   ///
-  /// The task is cancelled when the interactor deactivates; `operation` must honour cancellation
-  /// (as `Task.sleep`, `AsyncStream` iteration and most async APIs do). Capture `self` weakly in
-  /// long-running work so that the interactor can be deallocated as soon as it is detached.
-  /// Starting a task while inactive stops the program: start work in ``didBecomeActive()`` or
-  /// later.
+  /// The task is cancelled when the interactor deactivates or is deallocated; `operation` must
+  /// honour cancellation (as `Task.sleep`, `AsyncStream` iteration and most async APIs do).
+  /// Capture `self` weakly in long-running work so that the interactor can be deallocated as soon
+  /// as it is detached. Called while inactive, it returns a cancelled task and `operation` never
+  /// runs: awaiting its value throws `CancellationError`.
   ///
   /// ```swift
   /// override func didBecomeActive() {
   ///   task { [weak self] in
   ///     while !Task.isCancelled {
   ///       self?.refresh()
-  ///       try? await Task.sleep(for: .seconds(30))
+  ///       try await Task.sleep(for: .seconds(30))
   ///     }
   ///   }
   /// }
@@ -141,22 +148,47 @@ open class Interactor: Interactable, Observable {
   @discardableResult
   public final func task<Success: Sendable>(
     priority: TaskPriority? = nil,
-    _ operation: @escaping @MainActor () async -> Success
-  ) -> Task<Success, Never> {
-    if !active {
-      napkinMisuse(
-        "task(_:) called on \(typeName(of: self)), which is not active, so nothing would cancel "
-          + "the work. Start tasks in didBecomeActive() or later.")
+    _ operation: @escaping @MainActor () async throws -> Success
+  ) -> Task<Success, any Error> {
+    guard active else {
+      warnInactive("task(_:)", outcome: "the task is cancelled and its work never runs")
+      let task = Task<Success, any Error> { throw CancellationError() }
+      task.cancel()
+      return task
     }
-    let id = nextTaskID
-    nextTaskID += 1
+    // The task unties itself when it finishes; until then its id is not known inside it, so it
+    // waits for the id through a value captured after `tie`.
+    let slot = TaskID()
     let task = Task(priority: priority) { @MainActor [weak self] in
-      let result = await operation()
-      self?.runningTasks.removeValue(forKey: id)
-      return result
+      defer { if let id = slot.id { self?.work.untie(id) } }
+      return try await operation()
     }
-    runningTasks[id] = { task.cancel() }
+    slot.id = work.tie(.cancel { task.cancel() })
     return task
+  }
+
+  /// Ties `cleanup` to this interactor's active period: it runs once, when the interactor
+  /// deactivates or is deallocated, whichever comes first. RIBs calls this
+  /// `disposeOnDeactivate(interactor:)`; use it for what is not a task: an observer to remove, a
+  /// Combine `AnyCancellable` to cancel, a timer to invalidate.
+  ///
+  /// Called while inactive, `cleanup` runs at once: the period it would be tied to is over.
+  ///
+  /// ```swift
+  /// override func didBecomeActive() {
+  ///   let token = notifications.addObserver { [weak self] in self?.refresh() }
+  ///   disposeOnDeactivate { notifications.removeObserver(token) }
+  /// }
+  /// ```
+  ///
+  /// Threading: main actor; `cleanup` runs on the main actor.
+  public final func disposeOnDeactivate(_ cleanup: @escaping @MainActor @Sendable () -> Void) {
+    guard active else {
+      warnInactive("disposeOnDeactivate(_:)", outcome: "the cleanup runs at once")
+      cleanup()
+      return
+    }
+    _ = work.tie(.cleanup(cleanup))
   }
 
   /// The number of tasks from ``task(priority:_:)`` that have neither finished nor been cancelled.
@@ -166,7 +198,16 @@ open class Interactor: Interactable, Observable {
   /// ```
   ///
   /// Threading: main actor.
-  public final var runningTaskCount: Int { runningTasks.count }
+  public final var runningTaskCount: Int { work.taskCount }
+
+  /// The number of cleanups from ``disposeOnDeactivate(_:)`` that have not run yet.
+  ///
+  /// ```swift
+  /// #expect(interactor.pendingCleanupCount == 0)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public final var pendingCleanupCount: Int { work.count - work.taskCount }
 
   /// Called after the interactor becomes active; start work here. The default does nothing.
   ///
@@ -178,7 +219,7 @@ open class Interactor: Interactable, Observable {
   open func didBecomeActive() {}
 
   /// Called before the interactor resigns active, while ``isActive`` is still `true`. The default
-  /// does nothing; tasks from ``task(priority:_:)`` are cancelled right after it returns.
+  /// does nothing; tied tasks are cancelled and tied cleanups run right after it returns.
   ///
   /// ```swift
   /// override func willResignActive() { draft.save() }
@@ -193,4 +234,23 @@ open class Interactor: Interactable, Observable {
     }
     broadcast.send(value)
   }
+
+  private func warnInactive(_ call: String, outcome: String) {
+    #if DEBUG
+      let message =
+        "Napkin: warning: \(call) called on \(typeName(of: self)), which is not active, so "
+        + "\(outcome). A late event probably reached a detached napkin; start work in "
+        + "didBecomeActive() or later.\n"
+      FileHandle.standardError.write(Data(message.utf8))
+    #endif
+  }
+}
+
+/// The id of a task's entry in ``TiedWork``, known only after the task was created.
+///
+/// Main-actor state: set right after the task is created, read when it finishes, both on the
+/// main actor, and a task on the main actor cannot start before the code that created it yields.
+@MainActor
+private final class TaskID: Sendable {
+  var id: UInt64?
 }

@@ -34,6 +34,59 @@ public final class LeakDetector {
   /// Threading: main actor.
   public static let shared = LeakDetector()
 
+  /// The detector that routers created in the current task adopt: the one passed to the
+  /// innermost ``withDetector(_:isolation:operation:)`` around the caller, or ``shared``.
+  ///
+  /// ```swift
+  /// #expect(LeakDetector.current === LeakDetector.shared)
+  /// ```
+  ///
+  /// Threading: main actor; the override is a task-local value, so parallel tests each see their
+  /// own.
+  public static var current: LeakDetector { override ?? shared }
+
+  /// Whether detectors watch anything. `false` when the environment variable
+  /// `NAPKIN_DISABLE_LEAK_DETECTION` is set to anything but `0` at launch (RIBs'
+  /// `DISABLE_LEAK_DETECTION`), `true` otherwise; a test suite may also set it.
+  ///
+  /// While it is `false`, ``expectDeallocation(ofSubtree:)`` and ``expectDeallocation(of:)`` do
+  /// nothing; checks already running go on.
+  ///
+  /// ```swift
+  /// LeakDetector.isEnabled = false  // a suite that measures memory itself
+  /// ```
+  ///
+  /// Threading: main actor.
+  public static var isEnabled: Bool = {
+    guard let value = ProcessInfo.processInfo.environment["NAPKIN_DISABLE_LEAK_DETECTION"] else {
+      return true
+    }
+    return value == "0"
+  }()
+
+  /// Runs `operation` with `detector` as ``current``: every router created inside it, and so every
+  /// napkin it builds, reports to `detector` instead of ``shared``. One test's detector, without
+  /// touching the shared one:
+  ///
+  /// ```swift
+  /// let collector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
+  /// await LeakDetector.withDetector(collector) {
+  ///   let root = RootBuilder(dependency: AppComponent()).build()
+  ///   root.launch(from: host)
+  /// }
+  /// ```
+  ///
+  /// Threading: runs `operation` in the caller's isolation.
+  public static func withDetector<Result>(
+    _ detector: LeakDetector,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $override.withValue(detector, operation: operation, isolation: isolation)
+  }
+
+  @TaskLocal private static var override: LeakDetector?
+
   /// How long a detached object may live on before it is reported.
   ///
   /// ```swift
@@ -95,6 +148,12 @@ public final class LeakDetector {
     watch(TrackedObject.subtree(of: router), root: router)
   }
 
+  /// Expects the objects of a napkin whose router is being released without a detach to be
+  /// deallocated.
+  func expectDeallocation(of objects: [TrackedObject]) {
+    watch(objects, root: nil)
+  }
+
   /// Expects `object` to be deallocated within the grace period.
   ///
   /// ```swift
@@ -133,6 +192,7 @@ public final class LeakDetector {
   }
 
   private func watch(_ objects: [TrackedObject], root: (any Routing)?) {
+    guard Self.isEnabled else { return }
     var seen = Set<ObjectIdentifier>()
     let unique = objects.filter { tracked in
       guard let object = tracked.object else { return false }

@@ -42,6 +42,10 @@ protocol LeakTrackable: Routing {
   /// The napkin's router, interactor, presenter, view and component, as far as they exist.
   var trackedObjects: [TrackedObject] { get }
 
-  /// Adopts the detector of the parent that attaches this router.
+  /// Adopts the detector of the parent that attaches this router, for its whole subtree.
   func inheritLeakDetector(_ detector: LeakDetector)
+
+  /// Records whether a detach's leak check already watches this napkin, so that releasing it
+  /// later does not check it twice.
+  func setWatchedAfterDetach(_ watched: Bool)
 }

@@ -21,13 +21,16 @@ import Observation
 /// }
 /// ```
 ///
-/// The contract of the tree:
+/// The contract of the tree, RIBs':
 /// - ``attachChild(_:)`` activates the child's interactor, then loads the child (``didLoad()``
-///   runs once in a router's life), then activates any inactive descendants, top down.
+///   runs once in a router's life), then activates any inactive descendants, top down. The child's
+///   subtree adopts this router's ``leakDetector``.
 /// - ``detachChild(_:)`` deactivates the child's subtree depth first (the most recently attached
 ///   grandchild's subtree first, the child's own interactor last), keeps the subtree's shape, and
 ///   asks the ``leakDetector`` to expect the router, interactor, presenter, view and component of
 ///   every napkin in the subtree to be deallocated.
+/// - A router released without a detach (a whole tree dropped, say) does the same from its
+///   `deinit`: its subtree is deactivated depth first and its napkin is checked for leaks.
 /// - Attaching a router that is attached anywhere, attaching a router to itself or to its own
 ///   descendant, and detaching a router that is not a child stop the program with a message.
 ///
@@ -54,23 +57,34 @@ open class Router<InteractorType>: Routing, Observable {
   /// Threading: main actor.
   public let interactable: any Interactable
 
-  /// The detector that watches the routers this one detaches.
+  /// The detector that watches the routers this one detaches, and this router's napkin if it is
+  /// released without a detach.
   ///
-  /// It defaults to ``LeakDetector/shared``. A router passes its detector to every child it
-  /// attaches, so setting it on the root before launch configures the whole tree:
+  /// It defaults to ``LeakDetector/current``: ``LeakDetector/shared`` unless the router was
+  /// created inside ``LeakDetector/withDetector(_:isolation:operation:)``. Setting it sets it on the whole
+  /// attached subtree, and a router passes its detector to every child it attaches, so setting it
+  /// on the root configures the whole tree, before or after launch:
   ///
   /// ```swift
   /// root.leakDetector = LeakDetector(gracePeriod: .milliseconds(200)) { reports.append($0) }
   /// ```
   ///
   /// Threading: main actor.
-  public final var leakDetector: LeakDetector = .shared
+  public final var leakDetector: LeakDetector {
+    didSet {
+      for child in attached {
+        (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
+      }
+    }
+  }
 
   /// Keeps the napkin's component, and so its shared instances, alive as long as the router.
   let component: (any Dependency)?
 
   private var attached: [any Routing] = []
   private var loaded = false
+  /// Whether the leak detector already watches this napkin, because a parent detached it.
+  private var watchedAfterDetach = false
   private let registrar = ObservationRegistrar()
 
   /// Creates a router for `interactor` and, optionally, the napkin's `component`.
@@ -94,6 +108,19 @@ open class Router<InteractorType>: Routing, Observable {
     self.interactor = interactor
     self.interactable = interactable
     self.component = component
+    self.leakDetector = LeakDetector.current
+  }
+
+  isolated deinit {
+    // RIBs' contract: a router released without a detach ends its napkin as a detach would. A
+    // router's children are released right after this body, and each ends its own napkin then.
+    // `isolated`: ending a napkin is main-actor work, and the last reference may be dropped on any
+    // thread; on the main actor this runs at once, elsewhere the runtime runs it there.
+    SubtreeLifecycle.deactivate(children: attached, interactable: interactable)
+    // A router that never loaded was never part of a tree: there is no napkin to check.
+    if loaded && !watchedAfterDetach {
+      leakDetector.expectDeallocation(of: napkinObjects(includingRouter: false))
+    }
   }
 
   /// The attached child routers, oldest first; observable.
@@ -152,10 +179,9 @@ open class Router<InteractorType>: Routing, Observable {
       attached.append(child)
     }
     AttachmentRegistry.attach(child, to: self)
-    if let child = child as? any LeakTrackable {
-      child.inheritLeakDetector(leakDetector)
-    }
-    Self.activateSubtree(of: child)
+    (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
+    SubtreeLifecycle.markWatched(child, false)
+    SubtreeLifecycle.activate(child)
   }
 
   /// Deactivates `child` and its subtree, deepest first, detaches it, and has the
@@ -182,12 +208,13 @@ open class Router<InteractorType>: Routing, Observable {
           + "not one of its children (\(whereItIs)). Detach a router from the router that "
           + "attached it, once.")
     }
-    Self.deactivateSubtree(of: child)
+    SubtreeLifecycle.deactivate(child)
     _ = registrar.withMutation(of: self, keyPath: \.children) {
       attached.remove(at: index)
     }
     AttachmentRegistry.detach(child)
     leakDetector.expectDeallocation(ofSubtree: child)
+    SubtreeLifecycle.markWatched(child, true)
   }
 
   private func checkAttachable(_ child: any Routing) {
@@ -216,33 +243,27 @@ open class Router<InteractorType>: Routing, Observable {
       ancestor = AttachmentRegistry.parent(of: current)
     }
   }
-
-  private static func activateSubtree(of router: any Routing) {
-    if !router.interactable.isActive {
-      router.interactable.activate()
-    }
-    router.load()
-    for child in router.children {
-      activateSubtree(of: child)
-    }
-  }
-
-  private static func deactivateSubtree(of router: any Routing) {
-    for child in router.children.reversed() {
-      deactivateSubtree(of: child)
-    }
-    if router.interactable.isActive {
-      router.interactable.deactivate()
-    }
-  }
 }
 
 extension Router: LeakTrackable {
-  var trackedObjects: [TrackedObject] {
-    var objects = [
-      TrackedObject(self, role: .router, napkin: self),
-      TrackedObject(interactable, role: .interactor, napkin: self),
-    ]
+  var trackedObjects: [TrackedObject] { napkinObjects(includingRouter: true) }
+
+  func inheritLeakDetector(_ detector: LeakDetector) {
+    leakDetector = detector
+  }
+
+  func setWatchedAfterDetach(_ watched: Bool) {
+    watchedAfterDetach = watched
+  }
+
+  /// The router (unless it is being deallocated), interactor, view, presenter and component of
+  /// this napkin, each once.
+  fileprivate func napkinObjects(includingRouter: Bool) -> [TrackedObject] {
+    var objects: [TrackedObject] = []
+    if includingRouter {
+      objects.append(TrackedObject(self, role: .router, napkin: self))
+    }
+    objects.append(TrackedObject(interactable, role: .interactor, napkin: self))
     if let viewable = self as? any ViewableRouting {
       objects.append(TrackedObject(viewable.viewControllable, role: .view, napkin: self))
     }
@@ -256,9 +277,5 @@ extension Router: LeakTrackable {
       objects.append(TrackedObject(component, role: .component, napkin: self))
     }
     return objects
-  }
-
-  func inheritLeakDetector(_ detector: LeakDetector) {
-    leakDetector = detector
   }
 }

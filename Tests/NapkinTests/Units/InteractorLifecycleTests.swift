@@ -110,7 +110,7 @@ import Testing
     #expect(changes.count == 11)
   }
 
-  @Test func tasksAreCancelledOnDeactivation() async {
+  @Test func tasksAreCancelledOnDeactivation() async throws {
     let interactor = RecordingInteractor("i", log: log)
     interactor.activate()
     let started = AsyncStream.makeStream(of: Void.self)
@@ -125,11 +125,11 @@ import Testing
 
     interactor.deactivate()
 
-    #expect(await task.value)
+    #expect(try await task.value)
     #expect(interactor.runningTaskCount == 0)
   }
 
-  @Test func detachingARouterCancelsTheTasksOfItsWholeSubtree() async {
+  @Test func detachingARouterCancelsTheTasksOfItsWholeSubtree() async throws {
     let parent = RecordingRouter("parent", log: log)
     let child = RecordingRouter("child", log: log)
     let grandchild = RecordingRouter("grandchild", log: log)
@@ -140,22 +140,22 @@ import Testing
 
     parent.detachChild(child)
 
-    #expect(await childTask.value)
-    #expect(await grandchildTask.value)
+    #expect(try await childTask.value)
+    #expect(try await grandchildTask.value)
   }
 
-  @Test func aFinishedTaskIsForgotten() async {
+  @Test func aFinishedTaskIsForgotten() async throws {
     let interactor = RecordingInteractor("i", log: log)
     interactor.activate()
 
-    let value = await interactor.task { 42 }.value
+    let value = try await interactor.task { 42 }.value
 
     #expect(value == 42)
     #expect(interactor.runningTaskCount == 0)
     #expect(!Task.isCancelled)
   }
 
-  @Test func tasksOfAnEarlierActivePeriodDoNotSurviveIntoTheNextOne() async {
+  @Test func tasksOfAnEarlierActivePeriodDoNotSurviveIntoTheNextOne() async throws {
     let interactor = RecordingInteractor("i", log: log)
     interactor.activate()
     let old = interactor.task { await sleepUntilCancelled() }
@@ -164,11 +164,11 @@ import Testing
 
     let fresh = interactor.task { Task.isCancelled }
 
-    #expect(await old.value)
-    #expect(await fresh.value == false)
+    #expect(try await old.value)
+    #expect(try await fresh.value == false)
   }
 
-  @Test func manyTasksAreAllCancelledTogether() async {
+  @Test func manyTasksAreAllCancelledTogether() async throws {
     let interactor = RecordingInteractor("i", log: log)
     interactor.activate()
     let tasks = (0..<500).map { _ in interactor.task { await sleepUntilCancelled() } }
@@ -177,7 +177,7 @@ import Testing
     interactor.deactivate()
 
     for task in tasks {
-      #expect(await task.value)
+      #expect(try await task.value)
     }
     #expect(interactor.runningTaskCount == 0)
   }

@@ -88,51 +88,6 @@ import Testing
     expectMessage(result, contains: "which is not one of its children")
   }
 
-  @Test func activatingAnActiveInteractorStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let interactor = RecordingInteractor("i", log: EventLog())
-        interactor.activate()
-        interactor.activate()
-      }
-    }
-    expectMessage(
-      result, contains: "activate() called on RecordingInteractor, which is already active.")
-  }
-
-  @Test func activatingTheInteractorOfAnAttachedRouterStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let log = EventLog()
-        let parent = RecordingRouter("parent", log: log)
-        let child = RecordingRouter("child", log: log)
-        parent.attachChild(child)
-        child.interactable.activate()
-      }
-    }
-    expectMessage(result, contains: "do not activate an attached napkin yourself")
-  }
-
-  @Test func deactivatingAnInactiveInteractorStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        RecordingInteractor("i", log: EventLog()).deactivate()
-      }
-    }
-    expectMessage(
-      result, contains: "deactivate() called on RecordingInteractor, which is not active.")
-  }
-
-  @Test func startingATaskOnAnInactiveInteractorStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        _ = RecordingInteractor("i", log: EventLog()).task {}
-      }
-    }
-    expectMessage(
-      result, contains: "task(_:) called on RecordingInteractor, which is not active")
-  }
-
   @Test func launchingTwiceStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {

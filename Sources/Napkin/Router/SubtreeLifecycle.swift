@@ -1,0 +1,51 @@
+/// The walks over a router's subtree that attaching, detaching and releasing share.
+///
+/// They work on `any Routing`, so a test double anywhere in the tree takes part; only ``Router``s
+/// carry the leak detector's bookkeeping.
+@MainActor
+enum SubtreeLifecycle {
+  /// Activates `router`'s interactor and loads it, then activates its inactive descendants, top
+  /// down. Descendants are not loaded again: each was loaded when it was attached below `router`,
+  /// and a router loads once in its life.
+  static func activate(_ router: any Routing) {
+    if !router.interactable.isActive {
+      router.interactable.activate()
+    }
+    router.load()
+    for child in router.children {
+      activateDescendants(child)
+    }
+  }
+
+  /// Deactivates `router`'s subtree depth first: the most recently attached child's subtree
+  /// first, `router`'s own interactor last.
+  static func deactivate(_ router: any Routing) {
+    deactivate(children: router.children, interactable: router.interactable)
+  }
+
+  /// ``deactivate(_:)`` for a router that is being deallocated and so is known only by its parts.
+  static func deactivate(children: [any Routing], interactable: any Interactable) {
+    for child in children.reversed() {
+      deactivate(child)
+    }
+    interactable.deactivate()
+  }
+
+  /// Marks every ``LeakTrackable`` router of `router`'s subtree as watched by a detach's leak
+  /// check, or, when it is attached again, as no longer watched.
+  static func markWatched(_ router: any Routing, _ watched: Bool) {
+    (router as? any LeakTrackable)?.setWatchedAfterDetach(watched)
+    for child in router.children {
+      markWatched(child, watched)
+    }
+  }
+
+  private static func activateDescendants(_ router: any Routing) {
+    if !router.interactable.isActive {
+      router.interactable.activate()
+    }
+    for child in router.children {
+      activateDescendants(child)
+    }
+  }
+}

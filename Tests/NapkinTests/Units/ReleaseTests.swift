@@ -1,0 +1,126 @@
+import Napkin
+import Synchronization
+import Testing
+
+/// RIBs' contract for a tree that is dropped without detaching it: its napkins end as a detach
+/// would end them.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ReleaseTests {
+  let log = EventLog()
+
+  @Test func releasingALaunchedTreeDeactivatesEveryInteractorOnce() async {
+    let leaks = LeakCollector()
+    await LeakDetector.withDetector(leaks.detector) {
+      var root: FakeRootRouter? = FakeRootRouter(log: log)
+      let child = RecordingRouter("child", log: log)
+      let grandchild = RecordingRouter("grandchild", log: log)
+      child.attachChild(grandchild)
+      root?.launch(from: FakeHost())
+      root?.attachChild(child)
+      log.clear()
+
+      root = nil
+
+      #expect(log.events == ["grandchild resign", "child resign", "root resign"])
+      #expect(!child.interactor.isActive && !grandchild.interactor.isActive)
+    }
+  }
+
+  @Test func releasingAnAttachedChildsParentDeactivatesTheChild() {
+    var parent: RecordingRouter? = RecordingRouter("parent", log: log)
+    var child: RecordingRouter? = RecordingRouter("child", log: log)
+    parent?.attachChild(child!)
+    weak let weakChild = child
+    let childInteractor = child!.interactor
+    child = nil
+
+    parent = nil
+
+    #expect(!childInteractor.isActive)
+    #expect(weakChild == nil)
+    #expect(log.events.filter { $0.hasSuffix("resign") } == ["child resign"])
+  }
+
+  @Test func aRouterReleasedWithoutADetachHasItsNapkinCheckedForLeaks() async throws {
+    let leaks = LeakCollector(gracePeriod: .milliseconds(50))
+    var root: FakeRootRouter? = FakeRootRouter(log: log)
+    root?.leakDetector = leaks.detector
+    root?.launch(from: FakeHost())
+    let leakedInteractor = root!.interactor  // the deliberate leak
+
+    root = nil
+    await leaks.detector.waitForPendingChecks()
+
+    let report = try #require(leaks.reports.only)
+    #expect(report.typeName == "RecordingInteractor")
+    #expect(report.role == .interactor)
+    #expect(report.napkinName == "FakeRootRouter")
+    #expect(!leakedInteractor.isActive)
+  }
+
+  @Test func aDetachedRouterReleasedLaterIsCheckedOnlyOnce() async {
+    let leaks = LeakCollector(gracePeriod: .milliseconds(50))
+    let parent = RecordingRouter("parent", log: log)
+    parent.leakDetector = leaks.detector
+    var child: RecordingRouter? = RecordingRouter("child", log: log)
+    let leakedInteractor = child!.interactor
+    parent.attachChild(child!)
+
+    parent.detachChild(child!)
+    child = nil
+    await leaks.detector.waitForPendingChecks()
+
+    #expect(leaks.reports.map(\.typeName) == ["RecordingInteractor"])
+    #expect(!leakedInteractor.isActive)
+  }
+
+  @Test func anInteractorsDeallocationCancelsItsTasks() async throws {
+    var interactor: RecordingInteractor? = RecordingInteractor("i", log: log)
+    interactor?.activate()
+    let task = interactor!.task { await sleepUntilCancelled() }
+
+    interactor = nil
+
+    #expect(try await task.value)
+  }
+
+  @Test func anInteractorsDeallocationRunsItsCleanupsOnce() {
+    let counter = CleanupCounter()
+    var interactor: RecordingInteractor? = RecordingInteractor("i", log: log)
+    interactor?.activate()
+    interactor?.disposeOnDeactivate(counter.cleanup)
+
+    interactor = nil
+
+    #expect(counter.runs == 1)
+  }
+
+  @Test func anInteractorReleasedOffTheMainActorStillEndsItsWork() async throws {
+    let counter = CleanupCounter()
+    var interactor: RecordingInteractor? = RecordingInteractor("i", log: log)
+    interactor?.activate()
+    interactor?.disposeOnDeactivate(counter.cleanup)
+    let task = interactor!.task { await sleepUntilCancelled() }
+    let holder = Holder(interactor!)
+    interactor = nil
+
+    await Task.detached { holder.release() }.value
+
+    #expect(try await task.value)
+    while counter.runs == 0 { await Task.yield() }
+    #expect(counter.runs == 1)
+  }
+}
+
+/// Keeps one object alive until `release()`, which may run on any thread.
+private final class Holder: Sendable {
+  private let object: Mutex<RecordingInteractor?>
+
+  init(_ object: RecordingInteractor) {
+    self.object = Mutex(object)
+  }
+
+  func release() {
+    object.withLock { $0 = nil }
+  }
+}
