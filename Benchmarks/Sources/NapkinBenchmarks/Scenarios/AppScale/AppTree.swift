@@ -117,7 +117,7 @@ struct AppTree {
           }
 
           func launch() -> Int {
-            var built = fresh\(index).shared === service\(index) ? 1 : 0
+            \(children.isEmpty ? "let" : "var") built = fresh\(index).shared === service\(index) ? 1 : 0
         \(launches.joined())    return built
           }
         }
@@ -158,7 +158,7 @@ struct AppTree {
           }
 
           func launch() -> Int {
-            var built = fresh\(index).shared === service\(index) ? 1 : 0
+            \(children.isEmpty ? "let" : "var") built = fresh\(index).shared === service\(index) ? 1 : 0
         \(launches.joined())    return built
           }
         }
