@@ -33,7 +33,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
-                          chain-napkin, hot-hand, hot-napkin or idle
+                          chain-napkin, hot-hand, hot-napkin, capturing-hand,
+                          capturing-napkin or idle
     """)
 } else if let subject = value(after: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
@@ -54,6 +55,12 @@ if arguments.contains("--help") || arguments.contains("-h") {
   case "hot-napkin":
     let component = ServiceComponent()
     for _ in 0..<1_000_000 { blackHole(readComponent(component)) }
+  case "capturing-hand":
+    let hand = HandLinkNode(parent: HandLinkRoot())
+    for _ in 0..<1_000_000 { blackHole(readHandLink(hand)) }
+  case "capturing-napkin":
+    let component = LinkComponent(dependency: LinkRootComponent())
+    for _ in 0..<1_000_000 { blackHole(readLinkComponent(component)) }
   case "idle": break
   default:
     print("error: unknown profile subject \(subject); see --help")
