@@ -24,13 +24,9 @@ package struct BuildFrame {
   var storeIdentity: ObjectIdentifier
   /// The type the factory returns; a second request for the key with another type is a clash.
   var valueType: Any.Type
-  /// The thread running the factory, unretained.
-  ///
-  /// SAFETY: a thread's state is released only when the thread exits (``ThreadState``'s
-  /// thread-local destructor), and a frame lives only inside a call on that thread, so the state
-  /// outlives the frame and every read through it. Retaining it instead would cost two atomic
-  /// reference-count operations per build.
-  let builder: Unmanaged<ThreadState>
+  /// The thread running the factory. A strong reference: an unretained one measured the same
+  /// (`chain` under callgrind: 1,736 against 1,733 instructions per node).
+  let builder: ThreadState
   /// The factory that was running on `builder` when this one started (the frame below on its
   /// stack); it cannot finish before this one does.
   var parent: FramePointer? = nil
@@ -39,9 +35,6 @@ package struct BuildFrame {
   /// Threads that asked for the key while it was being built; guarded by the store's lock
   /// while the frame is linked, final once it is unlinked.
   var waiters: [ThreadState] = []
-
-  /// The thread running the factory.
-  var builderState: ThreadState { builder.takeUnretainedValue() }
 
   /// How the frame is named in a chain: the bare key when it belongs to `owner`, else `Type.key`.
   func chainName(relativeTo owner: ObjectIdentifier) -> String {

@@ -46,11 +46,11 @@ package enum Once {
     in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: Store.Owner,
     valueType: Any.Type
   ) -> AnyObject? {
-    let thread = ThreadState.currentHandle
+    let thread = ThreadState.callingHandle
     frame.initialize(
       to: BuildFrame(
         label: store.label(of: key), ownerType: store.ownerType(of: owner),
-        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
+        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread.takeUnretainedValue()))
     while true {
       switch store.claim(key, owner: owner, frame: frame) {
       case .found(let object):
@@ -81,7 +81,7 @@ package enum Once {
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
     }
-    frame.pointee.builderState.endFrame(frame)
+    frame.pointee.builder.endFrame(frame)
   }
 
   /// Decides the next step for the request in `frame`; a store calls it under its lock.
@@ -99,10 +99,10 @@ package enum Once {
       checkType(frame, stored: built.type)
       return .found(built.object)
     }
-    let thread = frame.pointee.builderState
+    let thread = frame.pointee.builder
     if let building {
       checkType(frame, stored: building.pointee.valueType)
-      if building.pointee.builderState === thread {
+      if building.pointee.builder === thread {
         OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
       }
       // Registered before the store's lock is released: the builder, which needs that lock to

@@ -17,7 +17,7 @@ package enum WaitGraph {
   /// Stops the program with the chain of keys when sleeping would close a cycle of threads.
   static func block(_ waiter: ThreadState, on frame: FramePointer) {
     let cycle: [FramePointer]? = lock.withLock {
-      var builder = frame.pointee.builderState
+      var builder = frame.pointee.builder
       var blockedFrames = [frame]
       while builder !== waiter {
         guard let next = builder.blockedOn else {
@@ -25,7 +25,7 @@ package enum WaitGraph {
           return nil
         }
         blockedFrames.append(next)
-        builder = next.pointee.builderState
+        builder = next.pointee.builder
       }
       return chain(through: blockedFrames)
     }
@@ -57,7 +57,7 @@ package enum WaitGraph {
   private static func chain(through blockedFrames: [FramePointer]) -> [FramePointer] {
     var frames: [FramePointer] = []
     for waited in blockedFrames {
-      frames += stack(of: waited.pointee.builderState, from: waited)
+      frames += stack(of: waited.pointee.builder, from: waited)
     }
     return frames + [blockedFrames[0]]
   }
