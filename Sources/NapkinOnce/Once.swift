@@ -46,11 +46,11 @@ package enum Once {
     in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: Store.Owner,
     valueType: Any.Type
   ) -> AnyObject? {
-    let thread = ThreadState.callingHandle
+    let thread = ThreadState.calling
     frame.initialize(
       to: BuildFrame(
         label: store.label(of: key), ownerType: store.ownerType(of: owner),
-        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread.takeUnretainedValue()))
+        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
     while true {
       switch store.claim(key, owner: owner, frame: frame) {
       case .found(let object):
@@ -60,7 +60,7 @@ package enum Once {
         return nil
       case .wait:
         // Woken once the value is published; the next look-up finds it.
-        thread.takeUnretainedValue().wakeUp.wait()
+        thread.wakeUp.wait()
       }
     }
   }
