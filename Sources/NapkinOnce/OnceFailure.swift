@@ -19,10 +19,10 @@ package enum OnceFailure {
   ) -> Never {
     fatalError(
       """
-      Napkin: key "\(key)" of \(typeName(of: ownerType)) was asked for as \(typeName(of: requestedType)) \
-      but holds \(typeName(of: storedType)). `shared` keys by the calling property's name (#function): \
-      call it once per computed property, never twice in one getter or from a method, or pass a \
-      distinct forCallerKey:.
+      Napkin: key "\(key)" of \(typeName(of: ownerType)) was asked for as \
+      \(typeName(of: requestedType)) but holds \(typeName(of: storedType)). `shared` keys by the \
+      calling property's name (#function): call it once per computed property, never twice in one \
+      getter or from a method, or pass a distinct forCallerKey:.
       """)
   }
 }

@@ -157,7 +157,8 @@ package struct SharedInstanceStore: ~Copyable {
       current.insert(key: key, type: value.type, objectBits: objectBits)
       return
     }
-    let grown = SlotTable.allocate(capacity: current.map { $0.capacity * 2 } ?? 2, previous: current)
+    let grown = SlotTable.allocate(
+      capacity: current.map { $0.capacity * 2 } ?? 2, previous: current)
     current?.forEachPublished { slot, bits in
       grown.insert(key: slot.key, type: slot.type!, objectBits: bits)
     }

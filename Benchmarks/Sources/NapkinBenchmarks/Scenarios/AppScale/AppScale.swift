@@ -32,9 +32,11 @@ enum AppScale {
           baseline: rows[1], others: [rows[0], rows[2]])
       }
       return [
-        report("release build of the tree's module (compiler CPU, best of \(scale.appRounds))",
+        report(
+          "release build of the tree's module (compiler CPU, best of \(scale.appRounds))",
           "s", \.releaseSeconds),
-        report("debug build of the tree's module (compiler CPU, best of \(scale.appRounds))",
+        report(
+          "debug build of the tree's module (compiler CPU, best of \(scale.appRounds))",
           "s", \.debugSeconds),
         report("code size of the release build (size's text)", "KB") {
           Double($0.releaseTextBytes) / 1_000
@@ -87,7 +89,8 @@ struct TreeCompiler {
 
   private func build(_ tree: AppTree, release: Bool) -> (seconds: Double, textBytes: Int) {
     let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("napkin-app-scale-\(getpid())-\(tree.wiring.rawValue)-\(tree.napkins)")
+      .appendingPathComponent(
+        "napkin-app-scale-\(getpid())-\(tree.wiring.rawValue)-\(tree.napkins)")
     try? FileManager.default.removeItem(at: directory)
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
@@ -122,9 +125,10 @@ struct TreeCompiler {
     let output = run("size", objects, in: directory)
     // Berkeley format: a header line, then `text data bss dec hex filename` per object.
     return output.split(separator: "\n").dropFirst().reduce(0) { total, line in
-      total + (line.split(separator: " ", omittingEmptySubsequences: true).first.flatMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      } ?? 0)
+      total
+        + (line.split(separator: " ", omittingEmptySubsequences: true).first.flatMap {
+          Int($0.trimmingCharacters(in: .whitespaces))
+        } ?? 0)
     }
   }
 

@@ -49,7 +49,8 @@ struct AppTree {
         public func launchApp() -> Int { Napkin0Component(dependency: RootComponent()).launch() }
         """
     case .hand, .handWithProtocols:
-      let conformance = wiring == .handWithProtocols ? "\n\nextension Hand0Root: Hand0Dependency {}" : ""
+      let conformance =
+        wiring == .handWithProtocols ? "\n\nextension Hand0Root: Hand0Dependency {}" : ""
       let parent = wiring == .handWithProtocols ? "dependency" : "parent"
       root = """
         final class Hand0Root {
@@ -93,7 +94,9 @@ struct AppTree {
       """
     switch wiring {
     case .napkin:
-      let launches = children.map { "    built += Napkin\($0)Component(dependency: self).launch()\n" }
+      let launches = children.map {
+        "    built += Napkin\($0)Component(dependency: self).launch()\n"
+      }
       let edges = children.map { "extension Napkin\(index)Component: Napkin\($0)Dependency {}\n" }
       return """
         import Napkin
