@@ -34,7 +34,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
                           chain-napkin, hot-hand, hot-napkin, capturing-hand,
-                          capturing-napkin or idle
+                          capturing-napkin, per-key-hand, per-key-airframe or idle
     """)
 } else if let subject = value(after: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
@@ -61,6 +61,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
   case "capturing-napkin":
     let component = LinkComponent(dependency: LinkRootComponent())
     for _ in 0..<1_000_000 { blackHole(readLinkComponent(component)) }
+  case "per-key-hand":
+    for _ in 0..<100_000 { blackHole(readHandKeyed("notebook-with-a-long-enough-name")) }
+  case "per-key-airframe":
+    for _ in 0..<100_000 { blackHole(readPerKey("notebook-with-a-long-enough-name")) }
   case "idle": break
   default:
     print("error: unknown profile subject \(subject); see --help")
