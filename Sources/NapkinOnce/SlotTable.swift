@@ -14,12 +14,12 @@ struct Slot: ~Copyable {
   let object = Atomic<UInt>(0)
 }
 
-/// What a ``SlotTable`` records beside its slots.
+/// What a ``SlotTable`` records beside its slots; immutable once the table is allocated, so
+/// readers and the writer never access it in conflict (the published entries are counted by
+/// their slots: they fill the table from the first slot, without gaps).
 struct SlotTableHeader {
   /// How many slots follow the header.
   let capacity: Int
-  /// Published entries, in slots `0..<count`; written only under the store's lock.
-  var count: Int
   /// The table this one replaced, kept until the store is destroyed.
   let previous: SlotTable?
 }
@@ -94,7 +94,7 @@ struct SlotTable {
       byteCount: MemoryLayout<SlotTableHeader>.stride + capacity * MemoryLayout<Slot>.stride,
       alignment: max(MemoryLayout<SlotTableHeader>.alignment, MemoryLayout<Slot>.alignment))
     let header = memory.bindMemory(to: SlotTableHeader.self, capacity: 1)
-    header.initialize(to: SlotTableHeader(capacity: capacity, count: 0, previous: previous))
+    header.initialize(to: SlotTableHeader(capacity: capacity, previous: previous))
     let slots = (memory + MemoryLayout<SlotTableHeader>.stride)
       .bindMemory(to: Slot.self, capacity: capacity)
     for index in 0..<capacity {
@@ -103,17 +103,21 @@ struct SlotTable {
     return SlotTable(header: header)
   }
 
-  /// Whether a slot is still empty.
-  var hasRoomForOneMore: Bool { header.pointee.count < capacity }
+  /// Whether a slot is still empty; call under the store's lock.
+  var hasRoomForOneMore: Bool {
+    (slots + capacity - 1).pointee.object.load(ordering: .relaxed) == 0
+  }
 
-  /// Fills the next empty slot and publishes it. The caller holds the store's lock and passes an
-  /// owned (+1) reference in `objectBits`.
+  /// Fills the first empty slot and publishes it. The caller holds the store's lock, has checked
+  /// ``hasRoomForOneMore``, and passes an owned (+1) reference in `objectBits`.
   func insert(key: String, type: Any.Type, objectBits: UInt) {
-    let target = slots + header.pointee.count
+    var target = slots
+    while target.pointee.object.load(ordering: .relaxed) != 0 {
+      target += 1
+    }
     target.pointee.key = key
     target.pointee.type = type
     target.pointee.object.store(objectBits, ordering: .releasing)
-    header.pointee.count += 1
   }
 
   /// Calls `body` with every published slot and its object's bits.
@@ -132,10 +136,8 @@ struct SlotTable {
     var isNewest = true
     while let current = table {
       table = current.header.pointee.previous
-      let count = current.header.pointee.count
       if isNewest {
-        for index in 0..<count {
-          let bits = (current.slots + index).pointee.object.load(ordering: .relaxed)
+        current.forEachPublished { _, bits in
           Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
         }
       }
