@@ -53,6 +53,8 @@ package struct SharedInstanceStore: ~Copyable {
 
   deinit {
     if let inline = UnsafeRawPointer(bitPattern: inlineObject.load(ordering: .acquiring)) {
+      // SAFETY: a published inline object is the +1 reference `publish` took; nothing reads the
+      // store once its component is being destroyed.
       Unmanaged<AnyObject>.fromOpaque(inline).release()
     }
     SlotTable(address: published.load(ordering: .acquiring))?.deallocateAll()
@@ -76,6 +78,8 @@ package struct SharedInstanceStore: ~Copyable {
     if let identity = KeyIdentity(key) {
       let bits = publishedBits(identity, type: ObjectIdentifier(T.self))
       if let pointer = UnsafeRawPointer(bitPattern: bits) {
+        // SAFETY: non-zero bits are a published object, which the store keeps alive (it is
+        // released only by the store's deinit) while `self`, the component, is in use here.
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         return OnceValue.unwrap(object, as: T.self)
       }

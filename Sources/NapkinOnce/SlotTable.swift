@@ -138,6 +138,7 @@ struct SlotTable {
       table = current.header.pointee.previous
       if isNewest {
         current.forEachPublished { _, bits in
+          // SAFETY: the newest table's published bits are the +1 references `publish` took.
           Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
         }
       }

@@ -73,6 +73,9 @@ package final class ThreadState: Sendable {
 
 /// The thread-local slot holding each thread's ``ThreadState``; the destructor drops the retain that
 /// `calling` took.
+///
+/// SAFETY: the slot's value is only ever that retained reference, and the destructor runs once,
+/// when the thread exits, after every frame and request of the thread is gone.
 private let threadStateKey: pthread_key_t = {
   var key = pthread_key_t()
   #if canImport(Darwin)
