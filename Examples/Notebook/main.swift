@@ -6,4 +6,12 @@
   import Darwin
 #endif
 
-exit(await NotebookCommand.main(Array(CommandLine.arguments.dropFirst())))
+// The arguments as the kernel passed them: `CommandLine.arguments` would replace bytes that are not
+// UTF-8 with U+FFFD, and a note must never change silently.
+// SAFETY: `unsafeArgv` holds `argc` valid NUL-terminated C strings for the life of the process,
+// and each is copied out before the next is read.
+let rawArguments = (1..<Int(CommandLine.argc)).map { index in
+  let argument = CommandLine.unsafeArgv[index]!
+  return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map(UInt8.init)
+}
+exit(await NotebookCommand.main(rawArguments: rawArguments))

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExpectDeallocatedTests {
   @Test func anObjectKeptAliveIsRecordedAsAnIssueNamingItsType() async {
     let keeper = Keeper()
-    keeper.object = UserService()
+    keeper.object = UserService(server: LocalSignInServer())
 
     await withKnownIssue {
       await expectDeallocated(keeper.object!, within: .milliseconds(20))
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func anObjectNothingElseHoldsPasses() async {
-    await expectDeallocated(UserService())
+    await expectDeallocated(UserService(server: LocalSignInServer()))
   }
 }
 

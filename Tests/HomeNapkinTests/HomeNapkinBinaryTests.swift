@@ -59,6 +59,70 @@ import Testing
         == "HomeNapkin: unknown argument `--verbose`. Try `HomeNapkin --help`.\n")
   }
 
+  @Test func aFullDiskEndsTheProgramWithStatusOneAndOneLine() throws {
+    // It crashed on a `try!` with a backtrace and status 132.
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, input: "login alice\nprofile\n", output: .full)
+
+    #expect(run.reason == .exit)
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == "HomeNapkin: could not write the output: No space left on device.\n")
+  }
+
+  @Test func aClosedStandardOutputEndsTheProgramWithStatusOne() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, input: "login alice\n", output: .closed)
+
+    #expect(run.reason == .exit)
+    #expect(run.status == 1)
+    #expect(run.standardError == "HomeNapkin: could not write the output: Bad file descriptor.\n")
+  }
+
+  @Test func aReaderThatLeftEndsTheProgramQuietlyWithStatusOne() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(
+      executable, input: String(repeating: "tree\n", count: 100), output: .brokenPipe)
+
+    #expect(run.reason == .exit)
+    #expect(run.status == 1)
+    #expect(run.standardError == "")
+  }
+
+  @Test func helpToAFullDiskIsAFailureToo() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, arguments: ["--help"], input: "", output: .full)
+
+    #expect(run.reason == .exit)
+    #expect(run.status == 1)
+  }
+
+  @Test func escapeSequencesInPipedInputAreEchoedEscaped() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, input: "dance\u{1B}[2J\u{1B}]52;c;eA==\u{07}\n")
+
+    #expect(run.status == 0)
+    #expect(!run.standardOutput.contains("\u{1B}"))
+    #expect(run.standardOutput.contains("> dance\\u{1B}[2J\\u{1B}]52;c;eA==\\u{7}\n"))
+    #expect(
+      run.standardOutput.contains("Unknown command `dance\\u{1B}[2J\\u{1B}]52;c;eA==\\u{7}`."))
+  }
+
+  @Test func anUnknownArgumentIsEchoedEscaped() throws {
+    let executable = try BuiltBinary.locate().get()
+
+    let run = try BuiltBinary.run(executable, arguments: ["-\u{1B}[2J"], input: "")
+
+    #expect(run.status == 64)
+    #expect(
+      run.standardError == "HomeNapkin: unknown argument `-\\u{1B}[2J`. Try `HomeNapkin --help`.\n")
+  }
+
   private let welcomeBody = """
     Nobody is signed in. Type `login <name>` to sign in.
     Commands: login <name>, tree, help, quit

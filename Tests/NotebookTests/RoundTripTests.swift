@@ -65,10 +65,10 @@ import Testing
     #expect(help.status == 0)
     #expect(help.output.contains("Usage: Notebook [--dir DIR] [--remote DIR] <command>"))
     let unknown = try NotebookProcess.run(["frobnicate"])
-    #expect(unknown.status == 2)
+    #expect(unknown.status == 64)
     #expect(unknown.error.contains("unknown command \"frobnicate\""))
     let missing = try NotebookProcess.run(["--dir", "/nonexistent", "show", "work"])
-    #expect(missing.status == 2)
+    #expect(missing.status == 64)
     #expect(missing.error.contains("usage: Notebook show <notebook> <id>"))
   }
 

@@ -1,80 +1,198 @@
+import Foundation
 import Testing
 
 @testable import Notebook
 
+/// The pure merge, with copies held in memory.
 @Suite struct SyncMergeTests {
-  /// A note both sides agreed on at their last sync.
-  func synced(_ text: String) -> Note {
-    var note = Note(id: NoteID.make(), text: text, author: "t")
-    note.syncedRevision = note.revision
-    return note
+  /// A copy of a notebook in memory.
+  struct Copy {
+    var data: NotebookData
+
+    init(_ replica: String) {
+      data = NotebookData(replica: replica, notes: [])
+    }
+
+    var live: [Note] { data.notes.filter { !$0.isDeleted } }
+
+    mutating func add(_ text: String, id: String = NoteID.make()) -> String {
+      data.notes.append(Note(id: id, text: text, author: "t", replica: data.replica))
+      return id
+    }
+
+    mutating func edit(_ id: String, _ text: String) {
+      let index = data.notes.firstIndex { $0.id == id }!
+      data.notes[index] = data.notes[index].edited(text, by: "t", replica: data.replica)
+    }
+
+    mutating func delete(_ id: String) {
+      let index = data.notes.firstIndex { $0.id == id }!
+      data.notes[index] = data.notes[index].deleted(by: "t", replica: data.replica)
+    }
+
+    @discardableResult
+    mutating func sync(with other: inout Copy) -> SyncMerge.Outcome {
+      SyncMerge.merge(local: &data.notes, remote: &other.data.notes)
+    }
   }
 
-  @Test func aRemoteThatLostItsCopyGetsTheSyncedNoteAgain() {
-    var local = [synced("kept")]
-    var remote: [Note] = []
-    let outcome = SyncMerge.merge(local: &local, remote: &remote, device: nil)
-    #expect(outcome.sent == 1)
-    #expect(remote.map(\.text) == ["kept"])
-  }
-
-  @Test func deletionsOnBothSidesAreNoConflict() {
-    let base = synced("gone")
-    var local = [base.deleted(by: "a")]
-    var remote = [base.deleted(by: "b")]
-    let outcome = SyncMerge.merge(local: &local, remote: &remote, device: nil)
+  @Test func anEditMadeAfterTheOtherSideReceivedTheNoteWinsWithoutAConflict() {
+    var x = Copy("x")
+    var y = Copy("y")
+    let id = y.add("first")
+    x.sync(with: &y)
+    y.edit(id, "second")
+    let outcome = y.sync(with: &x)
     #expect(outcome.conflicts.isEmpty)
-    #expect(
-      local
-        == remote.map {
-          var n = $0
-          n.syncedRevision = n.revision
-          return n
-        })
+    #expect(y.live.map(\.text) == ["second"])
+    #expect(x.live.map(\.text) == ["second"])
   }
 
-  @Test func editsToTheSameTextAreNoConflict() {
-    let base = synced("draft")
-    var local = [base.edited("final", by: "a")]
-    var remote = [base.edited("final", by: "b")]
-    let outcome = SyncMerge.merge(local: &local, remote: &remote, device: nil)
+  @Test func aDeleteMadeAfterTheOtherSideReceivedTheNoteStaysDeleted() {
+    var x = Copy("x")
+    var y = Copy("y")
+    let id = y.add("first")
+    x.sync(with: &y)
+    y.delete(id)
+    let outcome = y.sync(with: &x)
     #expect(outcome.conflicts.isEmpty)
-    #expect(local.map(\.text) == ["final"])
+    #expect(x.live.isEmpty && y.live.isEmpty)
   }
 
-  @Test func aRetriedConflictReusesTheCopyAnInterruptedSyncLeftOnTheRemote() {
-    let base = synced("v1")
-    let mine = base.edited("mine", by: "a")
-    var remote = [base.edited("theirs", by: "b")]
+  @Test func copiesInAChainConvergeAndKeepBothConcurrentEdits() {
+    var a = Copy("a")
+    var b = Copy("b")
+    var c = Copy("c")
+    let id = a.add("start")
+    a.sync(with: &b)
+    b.sync(with: &c)
+    a.edit(id, "from a")
+    c.edit(id, "from c")
+    var reported = 0
+    var middle: [Set<String>] = []
+    for _ in 0..<4 {
+      reported += a.sync(with: &b).conflicts.count
+      reported += b.sync(with: &c).conflicts.count
+      middle.append(Set(b.live.map(\.text)))
+    }
+    #expect(reported == 1)
+    // B no longer flips between the two texts: it holds both, and so does everyone.
+    #expect(middle.allSatisfy { $0 == ["from a", "from c"] })
+    #expect(Set(a.live.map(\.text)) == ["from a", "from c"])
+    #expect(Set(c.live.map(\.text)) == ["from a", "from c"])
+    #expect(Set(a.data.notes) == Set(c.data.notes))
+  }
+
+  @Test func aChainOfEditsAcrossCopiesIsNoConflict() {
+    var a = Copy("a")
+    var b = Copy("b")
+    var c = Copy("c")
+    let id = a.add("v1")
+    a.sync(with: &b)
+    b.edit(id, "v2")
+    b.sync(with: &c)
+    c.edit(id, "v3")
+    c.sync(with: &a)
+    let outcomes = [a.sync(with: &b), b.sync(with: &c), c.sync(with: &a)]
+    #expect(outcomes.allSatisfy { $0.conflicts.isEmpty })
+    for copy in [a, b, c] { #expect(copy.live.map(\.text) == ["v3"]) }
+  }
+
+  @Test func oneConflictResolvedOnTwoMachinesMakesOneCopy() {
+    var a = Copy("a")
+    var b = Copy("b")
+    var c = Copy("c")
+    var d = Copy("d")
+    let id = a.add("start")
+    a.sync(with: &b)
+    c.sync(with: &a)
+    d.sync(with: &b)
+    a.edit(id, "from a")
+    b.edit(id, "from b")
+    // The same two versions meet twice, on different machines.
+    c.sync(with: &a)
+    d.sync(with: &b)
+    #expect(c.sync(with: &d).conflicts.count == 1)
+    a.sync(with: &b)
+    for _ in 0..<2 {
+      a.sync(with: &c)
+      b.sync(with: &d)
+      a.sync(with: &d)
+    }
+    for copy in [a, b, c, d] {
+      #expect(copy.data.notes.count == 2)
+      #expect(Set(copy.live.map(\.text)) == ["from a", "from b"])
+    }
+  }
+
+  @Test func editsToTheSameTextAndDeletionsOnBothSidesAreNoConflict() {
+    var a = Copy("a")
+    var b = Copy("b")
+    let same = a.add("draft")
+    let gone = a.add("gone")
+    a.sync(with: &b)
+    a.edit(same, "final")
+    b.edit(same, "final")
+    a.delete(gone)
+    b.delete(gone)
+    #expect(a.sync(with: &b).conflicts.isEmpty)
+    #expect(a.live.map(\.text) == ["final"])
+    #expect(a.data.notes == b.data.notes)
+  }
+
+  @Test func anEditConcurrentWithADeletionIsKeptAndReported() {
+    var a = Copy("a")
+    var b = Copy("b")
+    let id = a.add("keep me")
+    a.sync(with: &b)
+    a.delete(id)
+    b.edit(id, "kept")
+    let outcome = a.sync(with: &b)
+    #expect(outcome.conflicts.map(\.kind) == [.deletedHereEditedThere])
+    #expect(a.live.map(\.text) == ["kept"])
+  }
+
+  @Test func aRetriedSyncAfterAnInterruptedOneMakesNoSecondCopy() {
+    var a = Copy("a")
+    var b = Copy("b")
+    let id = a.add("v1")
+    a.sync(with: &b)
+    a.edit(id, "mine")
+    b.edit(id, "theirs")
     // The first attempt wrote the remote, then the process died before the local write.
-    var firstLocal = [mine]
-    _ = SyncMerge.merge(local: &firstLocal, remote: &remote, device: "laptop")
-    var retriedLocal = [mine]
-    let outcome = SyncMerge.merge(local: &retriedLocal, remote: &remote, device: "laptop")
-    #expect(remote.filter { $0.text == "mine" }.count == 1)
-    #expect(Set(retriedLocal.map(\.text)) == ["mine", "theirs"])
-    #expect(retriedLocal.count == 2)
-    #expect(outcome.conflicts.count == 1)
+    var lost = a
+    lost.sync(with: &b)
+    a.sync(with: &b)
+    #expect(a.data.notes.count == 2)
+    #expect(Set(a.live.map(\.text)) == ["mine", "theirs"])
+    #expect(a.data.notes == b.data.notes)
   }
 
-  @Test func afterAMergeBothSidesHoldTheSameNotes() {
-    let shared = synced("shared")
-    let editedHere = synced("edit here")
-    let editedThere = synced("edit there")
-    var local = [
-      shared, editedHere.edited("edited here", by: "a"), editedThere,
-      Note(id: NoteID.make(), text: "new here", author: "a"),
-    ]
-    var remote = [
-      shared, editedHere, editedThere.edited("edited there", by: "b"),
-      Note(id: NoteID.make(), text: "new there", author: "b"),
-    ]
-    let outcome = SyncMerge.merge(local: &local, remote: &remote, device: nil)
-    #expect(outcome.sent == 2)
-    #expect(outcome.received == 2)
-    #expect(
-      Set(local.map(\.text)) == ["shared", "edited here", "edited there", "new here", "new there"])
-    #expect(Set(local.map(\.revision)) == Set(remote.map(\.revision)))
-    #expect(local.allSatisfy { $0.syncedRevision == $0.revision })
+  @Test func resolvingTwoVersionsDoesNotDependOnWhichSideIsLocal() {
+    var a = Copy("a")
+    var b = Copy("b")
+    let id = a.add("v1")
+    a.sync(with: &b)
+    a.edit(id, "mine")
+    b.edit(id, "theirs")
+    let (x, y) = (a.data.notes[0], b.data.notes[0])
+    #expect(SyncMerge.resolve(x, y) == SyncMerge.resolve(y, x))
+    #expect(SyncMerge.resolve(x, y).copy != nil)
+  }
+
+  @Test func aChangeOnOneSideOnlyIsSentWithoutAConflict() {
+    var a = Copy("a")
+    var b = Copy("b")
+    let id = a.add("shared")
+    let other = a.add("untouched")
+    a.sync(with: &b)
+    b.edit(id, "edited there")
+    _ = a.add("new here")
+    let outcome = a.sync(with: &b)
+    #expect(outcome.conflicts.isEmpty)
+    #expect(outcome.received == 1 && outcome.sent == 1)
+    #expect(Set(a.live.map(\.text)) == ["edited there", "untouched", "new here"])
+    #expect(a.data.notes.first { $0.id == other }?.text == "untouched")
+    #expect(a.sync(with: &b) == SyncMerge.Outcome())
   }
 }

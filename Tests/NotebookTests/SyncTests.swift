@@ -77,7 +77,8 @@ import Testing
       }
       let conflict = try #require(conflictReport.conflicts.first)
       #expect(conflict.notebook == "plans")
-      guard case .editedOnBothSides(let keptAside) = conflict.conflict.kind else {
+      guard case .editedOnBothSides(let copyID, let copyHoldsLocalText) = conflict.conflict.kind
+      else {
         Issue.record("expected an edit on both sides, got \(conflict.conflict.kind)")
         return
       }
@@ -86,9 +87,11 @@ import Testing
         _ = try await SyncManager.shared.sync()
         let notes = try SyncManager.shared.load(try NotebookRef("plans"))
         #expect(Set(notes.map(\.text)) == ["lap", "desk"])
-        let copy = try #require(notes.first { $0.id == keptAside })
-        #expect(copy.text == "desk")
-        #expect(copy.conflict == Note.ConflictOrigin(noteID: note.id, device: "device1"))
+        let copy = try #require(notes.first { $0.id == copyID })
+        // The copy is labelled with the machine its text was written on.
+        #expect(copy.text == (copyHoldsLocalText ? "desk" : "lap"))
+        let device = copyHoldsLocalText ? "device1" : "device0"
+        #expect(copy.conflict == Note.ConflictOrigin(noteID: note.id, device: device))
       }
       // Once resolved, further syncs are quiet.
       try await desktop.run {

@@ -13,28 +13,42 @@ enum HomeNapkinApp {
 
     """
 
-  /// Runs the app for `arguments` (without the program name) and returns the exit status.
+  /// Runs the app for `arguments` (without the program name) and returns the exit status: 0, 1
+  /// when the output could not be written, 64 (`EX_USAGE`) for a bad argument.
   static func main(arguments: [String]) async -> Int32 {
     if arguments == ["--help"] || arguments == ["-h"] {
-      write(usage + Command.helpText, to: .standardOutput)
-      return 0
+      do {
+        try StandardOutput.output.write(usage + Command.helpText)
+        return 0
+      } catch {
+        return lost(error)
+      }
     }
     if let first = arguments.first {
-      write(
-        "HomeNapkin: unknown argument `\(first)`. Try `HomeNapkin --help`.\n", to: .standardError)
+      let shown = TerminalText.escaped(first)
+      try? StandardOutput.error.write(
+        "HomeNapkin: unknown argument `\(shown)`. Try `HomeNapkin --help`.\n")
       return 64  // EX_USAGE
     }
     let interactive = StandardInput.isInteractive
     let shell = Shell(
-      input: StandardInput(), output: { write($0, to: .standardOutput) }, echo: !interactive,
+      input: StandardInput(), output: { try StandardOutput.output.write($0) }, echo: !interactive,
       prompt: interactive)
     let status = await shell.run()
     // Let leaks of napkins detached just before the end be reported; quick when nothing leaks.
     await LeakDetector.shared.waitForPendingChecks()
+    if let failure = shell.outputFailure as? OutputLost {
+      return lost(failure)
+    }
     return status
   }
 
-  private static func write(_ text: String, to handle: FileHandle) {
-    handle.write(Data(text.utf8))
+  /// Says on standard error why the output was lost, unless the reader left on purpose, and
+  /// returns the failure status.
+  private static func lost(_ error: OutputLost) -> Int32 {
+    if !error.isBrokenPipe {
+      try? StandardOutput.error.write("HomeNapkin: \(error).\n")
+    }
+    return 1
   }
 }

@@ -4,23 +4,34 @@ import Napkin
 ///
 /// It knows nothing of the napkins beyond the root router: commands reach the interactors through
 /// the views, as taps would in a UI. Tests drive it with a ``ScriptedInput`` and capture `output`.
+///
+/// The tree is built on the app's boundaries (``HomeNapkinBoundaries``): `.live` in the program,
+/// fakes in a test or a preview; every napkin below is the real one.
+///
+/// Text the user typed is escaped before it is echoed (``TerminalText``). When `output` throws
+/// (standard output is full, closed or a pipe nobody reads), the shell stops reading and ``run()``
+/// returns 1, with the error in ``outputFailure``.
 @MainActor
 final class Shell {
   let terminal = Terminal()
   let root: any LaunchRouting
+  /// Why the output failed, if it did.
+  private(set) var outputFailure: (any Error)?
   private let input: any LineSource
-  private let output: (String) -> Void
+  private let output: (String) throws -> Void
   private let echo: Bool
   private let prompt: Bool
 
   /// - Parameters:
+  ///   - boundaries: the services at the edge of the app; the components build the rest.
   ///   - echo: repeat each command after `> `, so a piped transcript reads like a session.
   ///   - prompt: print `> ` before reading, for a person at a terminal.
   init(
-    component: AppComponent = AppComponent(), input: any LineSource,
-    output: @escaping (String) -> Void, echo: Bool, prompt: Bool,
+    boundaries: HomeNapkinBoundaries = .live, input: any LineSource,
+    output: @escaping (String) throws -> Void, echo: Bool, prompt: Bool,
     leakDetector: LeakDetector = .shared
   ) {
+    let component = AppComponent(boundaries: boundaries)
     root = RootBuilder(dependency: component).build(leakDetector: leakDetector)
     self.input = input
     self.output = output
@@ -28,44 +39,50 @@ final class Shell {
     self.prompt = prompt
   }
 
-  /// Launches the tree and runs until `quit` or the end of input; returns the exit status.
+  /// Launches the tree and runs until `quit` or the end of input; returns the exit status: 0, or
+  /// 1 when the output could not be written.
   func run() async -> Int32 {
-    start()
-    while true {
-      if prompt { output("> ") }
-      guard let line = await input.nextLine(), handle(line) else { break }
+    do {
+      try start()
+      while true {
+        if prompt { try output("> ") }
+        guard let line = await input.nextLine(), try handle(line) else { break }
+      }
+      return 0
+    } catch {
+      outputFailure = error
+      return 1
     }
-    return 0
   }
 
   /// Launches the tree and prints the first screen.
-  func start() {
+  func start() throws {
     root.launch(from: terminal)
-    output(terminal.render())
+    try output(terminal.render())
   }
 
   /// Runs one line of input and prints the screen; returns `false` for `quit`.
   @discardableResult
-  func handle(_ line: String) -> Bool {
-    if echo { output("> \(line)\n") }
+  func handle(_ line: String) throws -> Bool {
+    if echo { try output("> \(TerminalText.escaped(line, limit: .max))\n") }
     switch Command.parse(line) {
     case .blank:
       return true
     case .unknown(let text):
-      output("Unknown command `\(text)`.\n\(Command.helpText)")
+      try output("Unknown command `\(TerminalText.escaped(text))`.\n\(Command.helpText)")
     case .command(.quit):
       return false
     case .command(.help):
-      output(Command.helpText)
+      try output(Command.helpText)
     case .command(.tree):
-      output(NapkinTree.describe(root))
+      try output(NapkinTree.describe(root))
     case .command(let command):
       if !terminal.dispatch(command) {
         let screen = terminal.screens.last?.title ?? "this"
-        output("`\(command.keyword)` is not available on the \(screen) screen.\n")
+        try output("`\(command.keyword)` is not available on the \(screen) screen.\n")
       }
     }
-    output(terminal.render())
+    try output(terminal.render())
     return true
   }
 }

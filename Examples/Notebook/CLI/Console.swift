@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,33 +11,66 @@
 /// Where a command's output goes: the terminal in the program, a buffer in tests.
 struct Console: Sendable {
   var print: @Sendable (String) -> Void
+  /// Prints a line on standard error, with any control character escaped.
   var printError: @Sendable (String) -> Void
-  /// All of standard input, or `nil` when it is a terminal (nothing piped).
-  var readInput: @Sendable () -> String?
+  /// Standard input, at most `limit` + 1 bytes of it (so that the caller can tell that it was
+  /// too long), or `nil` when it is a terminal (nothing piped).
+  var readInput: @Sendable (_ limit: Int) -> [UInt8]?
+  /// Whether standard output is a terminal; `show` escapes control characters only then, so that
+  /// a note piped to a file arrives byte for byte.
+  var outputIsTerminal: Bool
+  /// Why a line could not be written to standard output, if one could not.
+  var outputFailure: @Sendable () -> String?
 
   /// The process's standard streams.
   static let standard = Console(
-    print: { line in writeLine(line, to: STDOUT_FILENO) },
-    printError: { line in writeLine(line, to: STDERR_FILENO) },
-    readInput: {
+    print: { line in
+      if let code = writeLine(line, to: STDOUT_FILENO) { lostOutput.withLock { $0 = $0 ?? code } }
+    },
+    printError: { line in _ = writeLine(TerminalText.escaped(line), to: STDERR_FILENO) },
+    readInput: { limit in
       guard isatty(STDIN_FILENO) == 0 else { return nil }
-      var bytes: [UInt8] = []
-      while let line = readLine(strippingNewline: false) { bytes += Array(line.utf8) }
-      return String(decoding: bytes, as: UTF8.self)
-    })
+      return readAll(STDIN_FILENO, limit: limit)
+    },
+    outputIsTerminal: isatty(STDOUT_FILENO) != 0,
+    outputFailure: { lostOutput.withLock { $0 }.map { String(cString: strerror($0)) } })
 }
 
+/// The `errno` of the first write to standard output that failed.
+private let lostOutput = Mutex<Int32?>(nil)
+
 /// Writes `line` and a newline unbuffered, so that output written before a crash is not lost and
-/// standard output and standard error stay in order.
-private func writeLine(_ line: String, to descriptor: Int32) {
+/// standard output and standard error stay in order; returns the `errno` of a failed write.
+private func writeLine(_ line: String, to descriptor: Int32) -> Int32? {
   let bytes = Array((line + "\n").utf8)
   var offset = 0
   while offset < bytes.count {
+    // SAFETY: `offset < count`, so the pointer and length stay inside the array's buffer
+    // (never empty: it ends with a newline), valid inside the closure.
     let count = bytes.withUnsafeBytes {
       write(descriptor, $0.baseAddress! + offset, $0.count - offset)
     }
     if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return }
+    if count < 0 { return errno }
+    if count == 0 { return EIO }
     offset += count
   }
+  return nil
+}
+
+/// Up to `limit` + 1 bytes from `descriptor`.
+private func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while bytes.count <= limit {
+    // SAFETY: `read` writes at most the length passed, never more than the array's own buffer,
+    // valid inside the closure.
+    let count = chunk.withUnsafeMutableBytes {
+      read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
+    }
+    if count < 0 && errno == EINTR { continue }
+    if count <= 0 { break }
+    bytes += chunk[0..<count]
+  }
+  return bytes
 }

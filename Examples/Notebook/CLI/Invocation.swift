@@ -129,7 +129,13 @@ struct Invocation: Equatable, Sendable {
       -h, --help     show this help
 
     Notebook names use 1 to 64 ASCII letters, digits, '-', '_' or '.', starting with a letter or
-    digit. When the same note was edited here and on the remote between two syncs, sync keeps both
-    versions and says so.
+    digit. A note holds at most 1 MiB of UTF-8 text, a notebook file at most 64 MiB. Sync works
+    between any number of copies, synced in pairs in any order; when two copies edited one note
+    without seeing each other's edit, sync keeps both versions and says so.
+
+    A command waits for a notebook another Notebook process is changing; after 2 seconds it names
+    the lock file and that process, and after 30 seconds it gives up, changing nothing.
+
+    Exit status: 0 on success, 1 when the command failed, 64 for a command line that cannot run.
     """
 }

@@ -2,10 +2,26 @@ import Foundation
 
 /// The `Notebook` program: parse, configure once, run one command.
 enum NotebookCommand {
-  /// Exit statuses: success, a failed command, a command line that cannot be run.
+  /// Exit statuses: success, a failed command, a command line that cannot be run (`EX_USAGE`,
+  /// as in the other examples).
   static let success: Int32 = 0
   static let failure: Int32 = 1
-  static let usage: Int32 = 2
+  static let usage: Int32 = 64
+
+  /// Runs the program with the raw bytes of its arguments (without the program name): an
+  /// argument that is not UTF-8 is refused, never altered.
+  static func main(rawArguments: [[UInt8]], console: Console = .standard) async -> Int32 {
+    var arguments: [String] = []
+    for (position, bytes) in rawArguments.enumerated() {
+      guard let argument = String(validating: bytes, as: UTF8.self) else {
+        console.printError(
+          "Notebook: \(NotebookError.invalidUTF8(source: "argument \(position + 1)"))")
+        return usage
+      }
+      arguments.append(argument)
+    }
+    return await main(arguments, console: console)
+  }
 
   /// Runs the program with `arguments` (without the program name) and returns its exit status.
   static func main(_ arguments: [String], console: Console = .standard) async -> Int32 {
@@ -18,26 +34,43 @@ enum NotebookCommand {
     }
     if invocation.command == .help {
       console.print(Invocation.helpText)
-      return success
+      return finish(success, console: console)
     }
-    SyncConfig.configure(makeConfig(invocation))
+    SyncConfig.configure(makeConfig(invocation, console: console))
     return await run(invocation.command, console: console)
   }
 
-  /// The launch configuration: paths made absolute, the account from the environment, and the
-  /// host's answer to "what is this machine called?".
-  static func makeConfig(_ invocation: Invocation) -> SyncConfig {
+  /// The launch configuration: paths made absolute, the account from the environment, the
+  /// host's answer to "what is this machine called?", and lock waits reported on the console.
+  static func makeConfig(_ invocation: Invocation, console: Console) -> SyncConfig {
     let home = FileManager.default.homeDirectoryForCurrentUser.path
     let environment = ProcessInfo.processInfo.environment
+    var lockWait = LockWait.standard
+    lockWait.notice = console.printError
     return SyncConfig(
       localDirectory: absolutePath(invocation.directory ?? "\(home)/.notebook"),
       account: environment["USER"] ?? environment["LOGNAME"] ?? "unknown",
       remoteDirectory: invocation.remote.map(absolutePath),
-      deviceName: { ProcessInfo.processInfo.hostName })
+      deviceName: { ProcessInfo.processInfo.hostName },
+      lockWait: lockWait)
   }
 
   /// Runs one command against the configured `SyncConfig`; reports errors on the console.
   static func run(_ command: Invocation.Command, console: Console) async -> Int32 {
+    finish(await runReportingErrors(command, console: console), console: console)
+  }
+
+  /// `status`, unless output was lost (a full disk, a closed pipe): then a failure, said on
+  /// standard error, so that a script never takes missing output for success.
+  private static func finish(_ status: Int32, console: Console) -> Int32 {
+    guard let reason = console.outputFailure() else { return status }
+    console.printError("Notebook: could not write the output: \(reason).")
+    return status == success ? failure : status
+  }
+
+  private static func runReportingErrors(_ command: Invocation.Command, console: Console) async
+    -> Int32
+  {
     do {
       return try await execute(command, console: console)
     } catch let error as NotebookError {
@@ -76,7 +109,9 @@ enum NotebookCommand {
       guard let note = SyncStore.shared.note(id, in: notebook) else {
         throw NotebookError.noSuchNote(id: id, notebook: name)
       }
-      console.print(note.text)
+      console.print(
+        console.outputIsTerminal
+          ? TerminalText.escaped(note.text, keepingLineBreaks: true) : note.text)
     case .edit(let name, let id, let text):
       let note = try await manager.edit(
         id, in: try NotebookRef(name), text: try text ?? readText(console))
@@ -126,9 +161,10 @@ enum NotebookCommand {
     let notes = SyncStore.shared.notes(in: notebook) ?? []
     console.print("\(notebook.name) (\(notes.count) note\(notes.count == 1 ? "" : "s"))")
     for note in notes {
-      var line = "  \(note.id)  \(summary(note.text))"
+      // Note text may come from another machine by sync: escaped, like the device name.
+      var line = "  \(note.id)  \(TerminalText.escaped(summary(note.text)))"
       if let origin = note.conflict {
-        let device = origin.device.map { " from \($0)" } ?? ""
+        let device = origin.device.map { " from \(TerminalText.escaped($0))" } ?? ""
         line += "  [kept from a sync conflict with note \(origin.noteID)\(device)]"
       }
       console.print(line)
@@ -141,8 +177,14 @@ enum NotebookCommand {
     return lines.count > 1 ? "\(lines[0]) ..." : text
   }
 
-  private static func readText(_ console: Console) throws -> String {
-    guard var text = console.readInput() else { throw NotebookError.emptyText }
+  private static func readText(_ console: Console) throws(NotebookError) -> String {
+    let limit = NotebookLimits.maximumTextBytes
+    // One byte over the limit for a trailing newline, which is dropped.
+    guard let bytes = console.readInput(limit + 1) else { throw .emptyText }
+    guard bytes.count <= limit + 1 else { throw .textTooLong(bytes: bytes.count) }
+    guard var text = String(validating: bytes, as: UTF8.self) else {
+      throw .invalidUTF8(source: "the text on standard input")
+    }
     if text.hasSuffix("\n") { text.removeLast() }
     guard !text.isEmpty else { throw NotebookError.emptyText }
     return text

@@ -22,9 +22,12 @@ struct SyncConfig: Sendable {
   /// Another machine's copy of the data, which `sync` exchanges changes with; `nil` when this
   /// machine has none.
   var remoteDirectory: String?
-  /// The host's answer to "what is this machine called?", used to label the version a sync
-  /// conflict kept aside; `nil` when the host cannot answer, and copies stay unlabelled.
+  /// The host's answer to "what is this machine called?", recorded with each edit so that a
+  /// conflict copy says which machine its text came from; `nil` when the host cannot answer, and
+  /// copies stay unlabelled.
   var deviceName: (@Sendable () -> String)?
+  /// How long to wait for a notebook's lock that another process holds, and where to say so.
+  var lockWait: LockWait = .standard
 
   /// The configured global; tests run bodies with `SyncConfig.global.withScratchValue`.
   static let global = Configured<SyncConfig>()

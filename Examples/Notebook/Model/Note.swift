@@ -1,12 +1,12 @@
 import Foundation
 
-/// One note as stored on disk, with what sync needs to tell who changed it.
+/// One note as stored on disk, with what sync needs to tell which edits it has seen.
 ///
 /// A deleted note stays as a tombstone (`isDeleted`), so that a sync can tell "deleted here" from
 /// "never seen here".
-struct Note: Codable, Sendable, Equatable {
+struct Note: Codable, Sendable, Hashable {
   /// Where a note kept aside by a sync conflict came from.
-  struct ConflictOrigin: Codable, Sendable, Equatable {
+  struct ConflictOrigin: Codable, Sendable, Hashable {
     /// The note that was edited on both sides.
     var noteID: String
     /// The machine whose version this is, when the host could say.
@@ -16,65 +16,103 @@ struct Note: Codable, Sendable, Equatable {
   /// Stable identity, printed by `add`.
   var id: String
   var text: String
-  /// Changes on every edit and delete; two copies with one revision hold the same content.
-  var revision: String
-  /// The revision both sides agreed on at the last sync, or `nil` before the first one.
-  var syncedRevision: String?
   var isDeleted: Bool
+  /// Whole seconds, so that a note reads back from its file exactly as it was written.
   var modified: Date
   var author: String
+  /// The machine the current text was written on, when the host could say.
+  var device: String?
   var conflict: ConflictOrigin?
+  /// Every edit of this note that this copy has seen.
+  var version: VersionVector
+  /// The edits that wrote the current text (or the deletion), in ascending order: one, or several
+  /// when concurrent edits wrote the same text. The text is superseded only once a copy has seen
+  /// all of them.
+  var dots: [Dot]
 
-  /// A new note that has never been synced.
-  init(id: String, text: String, author: String, conflict: ConflictOrigin? = nil) {
+  /// A new note, as the first edit of `replica`.
+  init(
+    id: String, text: String, author: String, device: String? = nil, replica: String,
+    at time: Date = Note.now()
+  ) {
+    var version = VersionVector()
+    self.dots = [version.advance(replica)]
+    self.version = version
     self.id = id
     self.text = text
-    self.revision = NoteID.make()
-    self.syncedRevision = nil
     self.isDeleted = false
-    self.modified = Date()
+    self.modified = time
     self.author = author
-    self.conflict = conflict
+    self.device = device
+    self.conflict = nil
   }
 
-  /// This note with new text, as a new revision.
-  func edited(_ newText: String, by account: String) -> Note {
+  /// A note with every field given; for migration and conflict copies.
+  init(
+    id: String, text: String, isDeleted: Bool, modified: Date, author: String, device: String?,
+    conflict: ConflictOrigin?, version: VersionVector, dots: [Dot]
+  ) {
+    self.id = id
+    self.text = text
+    self.isDeleted = isDeleted
+    self.modified = modified
+    self.author = author
+    self.device = device
+    self.conflict = conflict
+    self.version = version
+    self.dots = dots
+  }
+
+  /// This note with new text, as a new edit by `replica` that has seen every edit this copy has.
+  func edited(
+    _ newText: String, by account: String, device: String? = nil, replica: String,
+    at time: Date = Note.now()
+  ) -> Note {
     var note = self
     note.text = newText
-    note.revision = NoteID.make()
-    note.modified = Date()
+    note.dots = [note.version.advance(replica)]
+    note.modified = time
     note.author = account
+    note.device = device
     return note
   }
 
-  /// This note as a tombstone, as a new revision.
-  func deleted(by account: String) -> Note {
-    var note = edited("", by: account)
+  /// This note as a tombstone, as a new edit by `replica`.
+  func deleted(
+    by account: String, device: String? = nil, replica: String, at time: Date = Note.now()
+  ) -> Note {
+    var note = edited("", by: account, device: device, replica: replica, at: time)
     note.isDeleted = true
     note.conflict = nil
     return note
   }
-}
 
-/// Random identifiers for notes and revisions: 12 hexadecimal digits.
-enum NoteID {
-  static func make() -> String {
-    let bits = UInt64.random(in: 0..<(1 << 48))
-    let digits = String(bits, radix: 16)
-    return String(repeating: "0", count: 12 - digits.count) + digits
+  /// The current time in whole seconds: the precision of the file's ISO 8601 dates.
+  static func now() -> Date {
+    Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
   }
 }
 
-/// The on-disk form of one notebook.
-struct NotebookFile: Codable {
-  /// Bumped when the layout changes incompatibly.
-  static let currentFormat = 1
+/// Identifiers for notes and replicas: 12 hexadecimal digits.
+enum NoteID {
+  /// A random identifier.
+  static func make() -> String {
+    hex(UInt64.random(in: 0..<(1 << 48)))
+  }
 
-  var format: Int
-  var notes: [Note]
+  /// The identifier of the conflict copy of note `noteID` holding `text`: the same on every copy,
+  /// so that copies made on two machines for one conflict are one note, not two.
+  static func conflictCopy(of noteID: String, text: String) -> String {
+    // FNV-1a, 64 bits: stable across processes and platforms, unlike `Hasher`.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in Array(noteID.utf8) + [0] + Array(text.utf8) {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hex(hash >> 16)
+  }
 
-  init(notes: [Note]) {
-    self.format = Self.currentFormat
-    self.notes = notes
+  private static func hex(_ bits: UInt64) -> String {
+    let digits = String(bits, radix: 16)
+    return String(repeating: "0", count: max(0, 12 - digits.count)) + digits
   }
 }

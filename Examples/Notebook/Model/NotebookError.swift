@@ -1,13 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Everything that can go wrong in a notebook command, each with a message that says what was
-/// wrong and how to fix it.
+/// wrong and how to fix it, and names the file involved.
 enum NotebookError: Error, Equatable, CustomStringConvertible {
   case invalidName(String, reason: String)
   case corruptFile(path: String, reason: String)
-  case unreadableFile(path: String, reason: String)
+  /// `code` is the `errno` of the failure, which decides the advice.
+  case unreadableFile(path: String, reason: String, code: Int32)
   case unwritableFile(path: String, reason: String)
+  case symbolicLink(path: String)
+  case notRegularFile(path: String, kind: String)
+  case fileTooLarge(path: String, bytes: Int)
+  case notebookWouldBeTooLarge(path: String, bytes: Int)
+  case lockTimeout(path: String, holder: Int32?, seconds: Int)
+  case sameFile(path: String, other: String)
   case noSuchNote(id: String, notebook: String)
   case noSuchNotebook(String)
   case emptyText
+  case textTooLong(bytes: Int)
+  case invalidUTF8(source: String)
   case noRemote
   case remoteIsLocal(String)
 
@@ -25,10 +42,47 @@ enum NotebookError: Error, Equatable, CustomStringConvertible {
         the file \(path) is not a readable notebook (\(reason)). Other notebooks are unaffected; \
         restore this file from a backup or move it away to start the notebook afresh.
         """
-    case .unreadableFile(let path, let reason):
-      return "cannot read \(path): \(reason). Check the file's permissions."
+    case .unreadableFile(let path, let reason, let code):
+      let advice =
+        code == EACCES || code == EPERM
+        ? " Check the file's permissions." : code == EISDIR ? " Move the directory away." : ""
+      return "cannot read \(path): \(reason).\(advice)"
     case .unwritableFile(let path, let reason):
       return "cannot write \(path): \(reason). Check the directory's permissions and free space."
+    case .symbolicLink(let path):
+      return """
+        refused \(path): it is a symbolic link, and Notebook never follows links in its data \
+        directories. Replace the link with the file itself, or remove it.
+        """
+    case .notRegularFile(let path, let kind):
+      return """
+        refused \(path): it is \(kind), not a regular file. Move it away; Notebook reads and \
+        writes only regular files.
+        """
+    case .fileTooLarge(let path, let bytes):
+      return """
+        refused \(path): it is \(bytes) bytes, over Notebook's limit of \
+        \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook. \
+        Move it away if it is not a notebook.
+        """
+    case .notebookWouldBeTooLarge(let path, let bytes):
+      return """
+        cannot write \(path): it would be \(bytes) bytes, over Notebook's limit of \
+        \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook; the file \
+        was left as it was. Delete notes or start another notebook.
+        """
+    case .lockTimeout(let path, let holder, let seconds):
+      let who = holder.map { "process \($0)" } ?? "another process"
+      return """
+        gave up after \(seconds) seconds waiting for the lock \(path), held by \(who). If that \
+        process is stopped or stuck, resume or end it\(holder.map { " (kill \($0))" } ?? ""), \
+        then run the command again.
+        """
+    case .sameFile(let path, let other):
+      return """
+        \(path) and \(other) are the same file (same device and inode); the remote must be \
+        another copy of the data, not the local directory under another path.
+        """
     case .noSuchNote(let id, let notebook):
       return """
         there is no note \(id.debugDescription) in notebook "\(notebook)"; \
@@ -38,6 +92,17 @@ enum NotebookError: Error, Equatable, CustomStringConvertible {
       return "there is no notebook \"\(name)\"; `Notebook list` shows the notebooks."
     case .emptyText:
       return "a note needs some text; pass it as an argument or pipe it on standard input."
+    case .textTooLong(let bytes):
+      return """
+        the text is \(bytes) bytes or more; a note holds at most \
+        \(NotebookLimits.describe(bytes: NotebookLimits.maximumTextBytes)). Split it into \
+        several notes.
+        """
+    case .invalidUTF8(let source):
+      return """
+        \(source) is not valid UTF-8, and Notebook refuses it rather than change it. Convert \
+        the text to UTF-8 first (for example with iconv).
+        """
     case .noRemote:
       return "sync needs a remote directory; pass --remote DIR."
     case .remoteIsLocal(let path):

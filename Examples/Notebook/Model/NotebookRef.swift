@@ -49,7 +49,12 @@ struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
   /// Locked (flock) around every read-modify-write of ``file`` by any process.
   var lockFile: String { "\(directory)/.\(name).lock" }
   /// The prefix of temporary files written before the atomic rename onto ``file``.
-  var temporaryPrefix: String { ".\(name)\(Self.fileSuffix).tmp-" }
+  ///
+  /// `~` cannot occur in a notebook name, so no notebook's prefix starts another notebook's: the
+  /// cleanup of one notebook's leftovers never deletes another's write in flight.
+  var temporaryPrefix: String { ".\(name)~tmp-" }
+  /// Where the file as format 1 left it is kept before it is first rewritten in format 2.
+  var formatOneBackup: String { "\(directory)/.\(name)~format-1.notes.json" }
 
   static func validate(_ name: String) throws(NotebookError) {
     if name.isEmpty {

@@ -16,9 +16,6 @@ final class SyncStore: Sendable {
   static let shared = SyncStore()
 
   private let snapshots = Mutex<[NotebookRef: [Note]]>([:])
-  /// Touched inside every critical section so that ThreadSanitizer sees the lock's hand-offs, which
-  /// a contended `Mutex` makes in the kernel on Linux.
-  private let handOff = Atomic<UInt>(0)
 
   init() {}
 
@@ -39,10 +36,6 @@ final class SyncStore: Sendable {
   }
 
   private func withSnapshots<R: Sendable>(_ body: (inout [NotebookRef: [Note]]) -> R) -> R {
-    snapshots.withLock { snapshots in
-      _ = handOff.load(ordering: .acquiring)
-      defer { handOff.wrappingAdd(1, ordering: .releasing) }
-      return body(&snapshots)
-    }
+    snapshots.withLock { body(&$0) }
   }
 }

@@ -6,106 +6,122 @@
   import Darwin
 #endif
 
-/// The file operations that make notebook writes crash safe, on POSIX calls so that every step
-/// (and every error number) is explicit.
+/// The file operations that make notebook writes crash safe and that refuse files turned against
+/// the user, on POSIX calls so that every step (and every error number) is explicit.
+///
+/// No operation follows a symbolic link at a notebook's own paths (`O_NOFOLLOW`), opens anything
+/// but a regular file (`fstat` after `open`; `O_NONBLOCK`, so that a FIFO cannot block the
+/// `open`), or reads more than ``NotebookLimits/maximumFileBytes``; each refusal names the path.
 enum FileIO {
   /// The contents of `path`, or `nil` when no such file exists.
   static func readIfPresent(_ path: String) throws(NotebookError) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     if descriptor < 0 {
-      if errno == ENOENT { return nil }
-      throw .unreadableFile(path: path, reason: errorText())
+      let code = errno
+      if code == ENOENT { return nil }
+      throw refusal(path, code: code, reading: true)
     }
     defer { close(descriptor) }
+    let info = try regularFileStatus(descriptor, path: path)
+    let limit = NotebookLimits.maximumFileBytes
+    if Int(info.st_size) > limit { throw .fileTooLarge(path: path, bytes: Int(info.st_size)) }
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
+      // SAFETY: `read` writes at most `count` bytes into the array's own buffer, valid inside
+      // the closure.
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadableFile(path: path, reason: errorText())
+        let code = errno
+        if code == EINTR { continue }
+        throw .unreadableFile(path: path, reason: text(of: code), code: code)
       }
       if count == 0 { return contents }
       contents.append(contentsOf: chunk[0..<count])
+      // The file grew while being read: still bounded.
+      if contents.count > limit { throw .fileTooLarge(path: path, bytes: contents.count) }
     }
+  }
+
+  /// Whether anything (a file, a link, a FIFO) exists at `path`, without following a link.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
   }
 
   /// Replaces `path` with `bytes` so that, after a crash at any moment, the file holds either its
   /// old or its new contents, and once this returns the new contents survive a power loss:
   /// write a temporary file, fsync it, rename it over `path`, fsync the directory.
+  ///
+  /// Errors name `path`, never the temporary file, which is removed.
   static func writeAtomically(
     _ bytes: [UInt8], to path: String, temporaryPrefix: String, in directory: String
   ) throws(NotebookError) {
+    if bytes.count > NotebookLimits.maximumFileBytes {
+      throw .notebookWouldBeTooLarge(path: path, bytes: bytes.count)
+    }
     let temporary = "\(directory)/\(temporaryPrefix)\(getpid())-\(NoteID.make())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor < 0 { throw .unwritableFile(path: temporary, reason: errorText()) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if descriptor < 0 { throw .unwritableFile(path: path, reason: text(of: errno)) }
+    func fail(_ code: Int32) -> NotebookError {
+      close(descriptor)
+      unlink(temporary)
+      return .unwritableFile(path: path, reason: text(of: code))
+    }
     var written = 0
     while written < bytes.count {
+      // SAFETY: `written < count`, so the pointer and length stay inside the array's buffer,
+      // valid inside the closure; `bytes` is not empty here, so `baseAddress` is not nil.
       let count = bytes.withUnsafeBytes {
         write(descriptor, $0.baseAddress! + written, $0.count - written)
       }
       if count < 0 {
-        if errno == EINTR { continue }
-        let reason = errorText()
-        close(descriptor)
-        unlink(temporary)
-        throw .unwritableFile(path: temporary, reason: reason)
+        let code = errno
+        if code == EINTR { continue }
+        throw fail(code)
       }
       written += count
     }
-    if fsync(descriptor) != 0 {
-      let reason = errorText()
-      close(descriptor)
+    if fsync(descriptor) != 0 { throw fail(errno) }
+    if close(descriptor) != 0 {
+      let code = errno
       unlink(temporary)
-      throw .unwritableFile(path: temporary, reason: reason)
+      throw .unwritableFile(path: path, reason: text(of: code))
     }
-    close(descriptor)
     if rename(temporary, path) != 0 {
-      let reason = errorText()
+      let code = errno
       unlink(temporary)
-      throw .unwritableFile(path: path, reason: reason)
+      throw .unwritableFile(path: path, reason: text(of: code))
     }
     try syncDirectory(directory)
   }
 
-  /// Runs `body` holding an exclusive `flock` on `lockPath`, which every process writing the
-  /// notebook takes; the kernel releases it if the process dies.
-  static func withExclusiveLock<R>(_ lockPath: String, _ body: () throws -> R) throws -> R {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if descriptor < 0 { throw NotebookError.unwritableFile(path: lockPath, reason: errorText()) }
-    defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      if errno != EINTR {
-        throw NotebookError.unwritableFile(path: lockPath, reason: errorText())
-      }
-    }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
-  }
-
   /// Creates `path` and its missing parents, readable by the owner only.
   static func createDirectory(_ path: String) throws(NotebookError) {
-    var isDirectory = stat()
-    if stat(path, &isDirectory) == 0 {
-      if isDirectory.st_mode & S_IFMT == S_IFDIR { return }
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if info.st_mode & S_IFMT == S_IFDIR { return }
       throw .unwritableFile(path: path, reason: "it exists and is not a directory")
     }
     let parent = parentDirectory(of: path)
     if parent != path { try createDirectory(parent) }
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
-      throw .unwritableFile(path: path, reason: errorText())
+      throw .unwritableFile(path: path, reason: text(of: errno))
     }
   }
 
   /// The names of the entries of `path`, or none when it does not exist.
   static func entries(of path: String) throws(NotebookError) -> [String] {
     guard let directory = opendir(path) else {
-      if errno == ENOENT { return [] }
-      throw .unreadableFile(path: path, reason: errorText())
+      let code = errno
+      if code == ENOENT { return [] }
+      throw .unreadableFile(path: path, reason: text(of: code), code: code)
     }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
+      // SAFETY: `readdir`'s entry stays valid until the next `readdir` or `closedir`, and the
+      // name is read only up to its NUL, inside the fixed-size `d_name` field.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
@@ -115,11 +131,18 @@ enum FileIO {
   }
 
   /// Deletes leftovers of writes interrupted by a crash; call it holding the notebook's lock, when
-  /// no other writer can have a temporary file in flight.
+  /// no other writer can have a temporary file with this prefix in flight.
   static func removeTemporaries(prefix: String, in directory: String) {
     for name in (try? entries(of: directory)) ?? [] where name.hasPrefix(prefix) {
       unlink("\(directory)/\(name)")
     }
+  }
+
+  /// The device and inode of what `path` names (following links: a directory given on the
+  /// command line may be a link), or `nil` when nothing is there.
+  static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileIdentity(info) : nil
   }
 
   static func parentDirectory(of path: String) -> String {
@@ -127,14 +150,58 @@ enum FileIO {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private static func syncDirectory(_ directory: String) throws(NotebookError) {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if descriptor < 0 { throw .unwritableFile(path: directory, reason: errorText()) }
-    defer { close(descriptor) }
-    if fsync(descriptor) != 0 { throw .unwritableFile(path: directory, reason: errorText()) }
+  /// `fstat` of an open descriptor, refusing anything but a regular file.
+  static func regularFileStatus(_ descriptor: Int32, path: String) throws(NotebookError) -> stat {
+    var info = stat()
+    if fstat(descriptor, &info) != 0 {
+      let code = errno
+      throw .unreadableFile(path: path, reason: text(of: code), code: code)
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else { throw .notRegularFile(path: path, kind: describe(type)) }
+    return info
   }
 
-  private static func errorText() -> String {
-    String(cString: strerror(errno))
+  /// The error for an `open` of `path` that failed with `code`.
+  static func refusal(_ path: String, code: Int32, reading: Bool) -> NotebookError {
+    if code == ELOOP { return .symbolicLink(path: path) }
+    if code == ENXIO { return .notRegularFile(path: path, kind: "a socket or a device") }
+    return reading
+      ? .unreadableFile(path: path, reason: text(of: code), code: code)
+      : .unwritableFile(path: path, reason: text(of: code))
+  }
+
+  static func text(of code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  private static func describe(_ type: mode_t) -> String {
+    switch type {
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "an unknown kind of file"
+    }
+  }
+
+  private static func syncDirectory(_ directory: String) throws(NotebookError) {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if descriptor < 0 { throw .unwritableFile(path: directory, reason: text(of: errno)) }
+    defer { close(descriptor) }
+    if fsync(descriptor) != 0 { throw .unwritableFile(path: directory, reason: text(of: errno)) }
+  }
+}
+
+/// What makes two paths the same file: its device and inode.
+struct FileIdentity: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }

@@ -1,5 +1,4 @@
 import Airframe
-import Foundation
 
 /// One notebook's persistence: reads its file, and changes it under a lock that every process
 /// respects, through the serial runner its directory shares with the other notebooks there.
@@ -30,100 +29,80 @@ final class NoteStore: Sendable {
     NotebookContext.all.shared(for: notebook).noteStore
   }
 
-  /// Every note in the file, tombstones included; none when the file does not exist yet.
-  func read() throws(NotebookError) -> [Note] {
-    guard let bytes = try FileIO.readIfPresent(notebook.file) else { return [] }
-    return try Self.decode(bytes, path: notebook.file)
+  /// Every note in the file, tombstones included; an empty notebook under a new replica id when
+  /// the file does not exist yet. A format 1 file is migrated in memory.
+  func read() throws(NotebookError) -> NotebookData {
+    try readFile().data
   }
 
-  /// Whether the notebook's file exists.
+  /// Whether anything is at the notebook's path (a link or a FIFO too: reading it says why not).
   var exists: Bool {
-    FileManager.default.fileExists(atPath: notebook.file)
+    FileIO.exists(notebook.file)
   }
 
   /// Reads the notes, lets `body` change them, and writes them back if they changed, atomically
   /// and with no other writer in between.
-  func update<R>(_ body: (inout [Note]) throws -> R) async throws -> R {
-    try await runner.run {
+  func update<R>(_ body: (inout NotebookData) throws -> R) async throws -> R {
+    let wait = SyncConfig.shared.lockWait
+    return try await runner.run {
       try FileIO.createDirectory(notebook.directory)
-      return try FileIO.withExclusiveLock(notebook.lockFile) {
+      return try FileLock.withExclusiveLocks([notebook.lockFile], wait: wait) {
         try lockedUpdate(body)
       }
     }
   }
 
   /// Like ``update(_:)`` for two notebooks at once (a local one and its remote copy), holding both
-  /// locks; the locks are taken in path order, so two syncs never deadlock.
+  /// locks; the locks are taken in path order, so two syncs never deadlock, and two lock paths
+  /// that are one file are refused.
   static func update<R>(
-    _ first: NoteStore, _ second: NoteStore, _ body: (inout [Note], inout [Note]) throws -> R
+    _ first: NoteStore, _ second: NoteStore,
+    _ body: (inout NotebookData, inout NotebookData) throws -> R
   ) async throws -> R {
-    try await first.runner.run {
+    let wait = SyncConfig.shared.lockWait
+    return try await first.runner.run {
       try await second.runner.run {
         try FileIO.createDirectory(first.notebook.directory)
         try FileIO.createDirectory(second.notebook.directory)
-        let (outer, inner) =
-          first.notebook.lockFile < second.notebook.lockFile ? (first, second) : (second, first)
-        return try FileIO.withExclusiveLock(outer.notebook.lockFile) {
-          try FileIO.withExclusiveLock(inner.notebook.lockFile) {
-            var result: R?
-            try first.lockedUpdate { firstNotes in
-              try second.lockedUpdate { secondNotes in
-                result = try body(&firstNotes, &secondNotes)
-              }
+        let locks = [first.notebook.lockFile, second.notebook.lockFile]
+        return try FileLock.withExclusiveLocks(locks, wait: wait) {
+          var result: R?
+          // The second store's file is written first, the first's last.
+          try first.lockedUpdate { firstData in
+            try second.lockedUpdate { secondData in
+              result = try body(&firstData, &secondData)
             }
-            return result!
           }
+          return result!
         }
       }
     }
   }
 
+  private func readFile() throws(NotebookError) -> (data: NotebookData, old: [UInt8]?) {
+    guard let bytes = try FileIO.readIfPresent(notebook.file) else { return (.empty(), nil) }
+    let decoded = try NotebookFile.decode(bytes, path: notebook.file)
+    return (decoded.data, decoded.format < NotebookFile.currentFormat ? bytes : nil)
+  }
+
   /// The read-modify-write; the caller holds the notebook's lock.
-  private func lockedUpdate<R>(_ body: (inout [Note]) throws -> R) throws -> R {
+  private func lockedUpdate<R>(_ body: (inout NotebookData) throws -> R) throws -> R {
     FileIO.removeTemporaries(prefix: notebook.temporaryPrefix, in: notebook.directory)
-    let original = try read()
-    var notes = original
-    let result = try body(&notes)
-    if notes != original {
+    let (original, oldFormat) = try readFile()
+    var data = original
+    let result = try body(&data)
+    if data != original {
+      // The first rewrite of a format 1 file keeps the old file aside: a Notebook that reads only
+      // format 1 can still be pointed at it, and nothing the old file held is lost.
+      if let oldFormat, !FileIO.exists(notebook.formatOneBackup) {
+        try FileIO.writeAtomically(
+          oldFormat, to: notebook.formatOneBackup, temporaryPrefix: notebook.temporaryPrefix,
+          in: notebook.directory)
+      }
       try FileIO.writeAtomically(
-        Self.encode(notes), to: notebook.file, temporaryPrefix: notebook.temporaryPrefix,
+        NotebookFile.encode(data), to: notebook.file, temporaryPrefix: notebook.temporaryPrefix,
         in: notebook.directory)
     }
     return result
-  }
-
-  private static func encode(_ notes: [Note]) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    // Encoding plain strings, dates and booleans cannot fail.
-    return Array(try! encoder.encode(NotebookFile(notes: notes)))
-  }
-
-  private static func decode(_ bytes: [UInt8], path: String) throws(NotebookError) -> [Note] {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    let file: NotebookFile
-    do {
-      file = try decoder.decode(NotebookFile.self, from: Data(bytes))
-    } catch let error as DecodingError {
-      throw .corruptFile(path: path, reason: Self.explain(error))
-    } catch {
-      throw .corruptFile(path: path, reason: "\(error)")
-    }
-    if file.format > NotebookFile.currentFormat {
-      throw .corruptFile(
-        path: path, reason: "it was written by a newer Notebook (format \(file.format))")
-    }
-    return file.notes
-  }
-
-  private static func explain(_ error: DecodingError) -> String {
-    switch error {
-    case .keyNotFound(let key, _): return "the field \"\(key.stringValue)\" is missing"
-    case .typeMismatch, .valueNotFound: return "a field holds the wrong kind of value"
-    case .dataCorrupted: return "it is not valid notebook JSON"
-    @unknown default: return "its content is not a notebook"
-    }
   }
 }

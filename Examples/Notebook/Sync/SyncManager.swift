@@ -1,5 +1,4 @@
 import Airframe
-import Foundation
 
 /// The only writer: every change to a notebook, local or by sync, goes through here, is persisted,
 /// refreshed in ``SyncStore`` and announced on ``changes``.
@@ -32,36 +31,42 @@ final class SyncManager: Sendable {
   /// Reads `notebook` from disk into ``SyncStore`` and returns its live notes.
   @discardableResult
   func load(_ notebook: NotebookRef) throws(NotebookError) -> [Note] {
-    let notes = try NoteStore.shared(for: notebook).read()
+    let notes = try NoteStore.shared(for: notebook).read().notes
     SyncStore.shared.replace(notes, of: notebook)
     return notes.filter { !$0.isDeleted }
   }
 
   /// Adds a note and returns it once it is on disk: from then on it survives a crash.
   func add(_ text: String, to notebook: NotebookRef) async throws -> Note {
-    guard !text.isEmpty else { throw NotebookError.emptyText }
-    let note = Note(id: NoteID.make(), text: text, author: SyncConfig.shared.account)
-    try await write(notebook, .added(noteID: note.id)) { notes in notes.append(note) }
-    return note
+    try Self.check(text)
+    let (account, device) = Self.writer()
+    let id = NoteID.make()
+    return try await write(notebook, .added(noteID: id)) { data in
+      let note = Note(id: id, text: text, author: account, device: device, replica: data.replica)
+      data.notes.append(note)
+      return note
+    }
   }
 
   /// Replaces the text of note `id`.
   func edit(_ id: String, in notebook: NotebookRef, text: String) async throws -> Note {
-    guard !text.isEmpty else { throw NotebookError.emptyText }
-    let account = SyncConfig.shared.account
-    return try await write(notebook, .edited(noteID: id)) { notes in
-      let index = try Self.index(of: id, in: notes, notebook: notebook)
-      notes[index] = notes[index].edited(text, by: account)
-      return notes[index]
+    try Self.check(text)
+    let (account, device) = Self.writer()
+    return try await write(notebook, .edited(noteID: id)) { data in
+      let index = try Self.index(of: id, in: data.notes, notebook: notebook)
+      data.notes[index] = data.notes[index].edited(
+        text, by: account, device: device, replica: data.replica)
+      return data.notes[index]
     }
   }
 
-  /// Deletes note `id`, leaving a tombstone so that sync deletes it on the remote too.
+  /// Deletes note `id`, leaving a tombstone so that sync deletes it on the other copies too.
   func delete(_ id: String, in notebook: NotebookRef) async throws {
-    let account = SyncConfig.shared.account
-    try await write(notebook, .deleted(noteID: id)) { notes in
-      let index = try Self.index(of: id, in: notes, notebook: notebook)
-      notes[index] = notes[index].deleted(by: account)
+    let (account, device) = Self.writer()
+    try await write(notebook, .deleted(noteID: id)) { data in
+      let index = try Self.index(of: id, in: data.notes, notebook: notebook)
+      data.notes[index] = data.notes[index].deleted(
+        by: account, device: device, replica: data.replica)
     }
   }
 
@@ -71,8 +76,13 @@ final class SyncManager: Sendable {
   func sync() async throws -> SyncReport {
     let config = SyncConfig.shared
     guard let remote = config.remoteDirectory else { throw NotebookError.noRemote }
-    guard remote != config.localDirectory else { throw NotebookError.remoteIsLocal(remote) }
-    let device = config.deviceName?()
+    // By device and inode, not by path: a bind mount or a link is the same directory.
+    if remote == config.localDirectory
+      || FileIO.identity(of: remote).map({ $0 == FileIO.identity(of: config.localDirectory) })
+        == true
+    {
+      throw NotebookError.remoteIsLocal(remote)
+    }
     return try await SyncQueue.sharedInstance.run {
       var report = SyncReport(remote: remote)
       let names = Set(try notebooks(in: config.localDirectory).map(\.name))
@@ -80,7 +90,7 @@ final class SyncManager: Sendable {
       for name in names.sorted() {
         let local = try NotebookRef(name, in: config.localDirectory)
         do {
-          try await sync(local, with: local.moved(to: remote), device: device, into: &report)
+          try await sync(local, with: local.moved(to: remote), into: &report)
         } catch let error as NotebookError {
           report.failures.append(SyncReport.Failure(notebook: name, error: error))
         }
@@ -90,16 +100,18 @@ final class SyncManager: Sendable {
   }
 
   private func sync(
-    _ local: NotebookRef, with remote: NotebookRef, device: String?,
-    into report: inout SyncReport
+    _ local: NotebookRef, with remote: NotebookRef, into report: inout SyncReport
   ) async throws {
-    // Local first: its file is written last, so an interrupted sync never marks a note as synced
-    // that the remote did not get.
+    // Local first: its file is written last, so an interrupted sync never leaves this copy
+    // believing the remote has seen an edit that it has not.
     let (outcome, notes) = try await NoteStore.update(
       NoteStore.shared(for: local), NoteStore.shared(for: remote)
-    ) { localNotes, remoteNotes in
-      let outcome = SyncMerge.merge(local: &localNotes, remote: &remoteNotes, device: device)
-      return (outcome, localNotes)
+    ) { localData, remoteData in
+      // A copy made by copying the file shares the replica id; edits made on both would share
+      // dots. The remote gets an id of its own from now on.
+      if remoteData.replica == localData.replica { remoteData.replica = NoteID.make() }
+      let outcome = SyncMerge.merge(local: &localData.notes, remote: &remoteData.notes)
+      return (outcome, localData.notes)
     }
     SyncStore.shared.replace(notes, of: local)
     report.notebooks.append(local.name)
@@ -113,10 +125,11 @@ final class SyncManager: Sendable {
 
   /// The one write path: change the file, refresh the model, then announce.
   private func write<R>(
-    _ notebook: NotebookRef, _ change: NoteChange.Kind, _ body: (inout [Note]) throws -> R
+    _ notebook: NotebookRef, _ change: NoteChange.Kind,
+    _ body: (inout NotebookData) throws -> R
   ) async throws -> R {
-    let (result, notes) = try await NoteStore.shared(for: notebook).update { notes in
-      (try body(&notes), notes)
+    let (result, notes) = try await NoteStore.shared(for: notebook).update { data in
+      (try body(&data), data.notes)
     }
     SyncStore.shared.replace(notes, of: notebook)
     changes.post(NoteChange(notebook: notebook, kind: change))
@@ -129,6 +142,19 @@ final class SyncManager: Sendable {
       .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
       .compactMap { try? NotebookRef(String($0.dropLast(suffix.count)), in: directory) }
       .sorted { $0.name < $1.name }
+  }
+
+  /// Who is writing: the account, and the machine when the host can say.
+  private static func writer() -> (account: String, device: String?) {
+    let config = SyncConfig.shared
+    return (config.account, config.deviceName?())
+  }
+
+  private static func check(_ text: String) throws(NotebookError) {
+    guard !text.isEmpty else { throw .emptyText }
+    guard text.utf8.count <= NotebookLimits.maximumTextBytes else {
+      throw .textTooLong(bytes: text.utf8.count)
+    }
   }
 
   private static func index(of id: String, in notes: [Note], notebook: NotebookRef)

@@ -17,18 +17,22 @@ struct SyncReport: Sendable {
   var lines: [String] {
     var lines = [
       """
-      Synced \(notebooks.count) notebook\(notebooks.count == 1 ? "" : "s") with \(remote): \
+      Synced \(notebooks.count) notebook\(notebooks.count == 1 ? "" : "s") with \
+      \(TerminalText.escaped(remote)): \
       \(sent) sent, \(received) received.
       """
     ]
     for (notebook, conflict) in conflicts {
       let id = conflict.noteID
       switch conflict.kind {
-      case .editedOnBothSides(let keptAside):
+      case .editedOnBothSides(let copyID, let copyHoldsLocalText):
+        let (kept, copied) =
+          copyHoldsLocalText ? ("the remote's", "yours") : ("yours", "the remote's")
         lines.append(
           """
-          Conflict in "\(notebook)": note \(id) was edited here and on the remote since the last \
-          sync; kept both versions: note \(id) has the remote's text, note \(keptAside) has yours.
+          Conflict in "\(notebook)": note \(id) was edited here and on the remote, neither edit \
+          seeing the other; kept both versions: note \(id) has \(kept) text, note \(copyID) has \
+          \(copied).
           """)
       case .deletedHereEditedThere:
         lines.append(

@@ -47,15 +47,32 @@ struct ArgumentParser {
     guard let text = options.removeValue(forKey: "--base-url") else {
       throw UsageError("this command needs --base-url URL, e.g. --base-url http://127.0.0.1:8080.")
     }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host() != nil
+    var server = ShopCommand.ServerOptions(baseURL: try Self.baseURL(text))
+    if let timeout = try seconds(for: "--timeout") { server.timeout = timeout }
+    return server
+  }
+
+  /// An http or https URL with a host and, if it names one, a port from 1 to 65535.
+  ///
+  /// The scheme is lowercased (`HTTP://shop.example` is `http://shop.example`): schemes are
+  /// case-insensitive, and URLSession accepts only lowercase ones.
+  private static func baseURL(_ text: String) throws(UsageError) -> URL {
+    guard var components = URLComponents(string: text),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty
     else {
       throw UsageError(
         "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
     }
-    var server = ShopCommand.ServerOptions(baseURL: url)
-    if let timeout = try seconds(for: "--timeout") { server.timeout = timeout }
-    return server
+    if let port = components.port, !(1...65_535).contains(port) {
+      throw UsageError("--base-url has port \(port); a port is a number from 1 to 65535.")
+    }
+    components.scheme = scheme
+    guard let url = components.url else {
+      throw UsageError(
+        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
+    }
+    return url
   }
 
   /// A positive number of seconds, at most a day.

@@ -27,12 +27,17 @@ enum ShopCommand: Equatable, Sendable {
 
     Options:
       --base-url URL      The shop server, e.g. http://127.0.0.1:8080 (http or https).
-      --timeout SECONDS   How long one request may take (default 10).
+      --timeout SECONDS   The deadline of each request, from connecting to the last byte of
+                          the answer, redirects included (default 10).
       --every SECONDS     watch: the time between reloads (default 5).
       --times N           watch: stop after N reloads (default: until interrupted).
       -h, --help          Show this help.
 
-    Exit status: 0 on success, 1 when the server fails, 64 on a usage error.
+    An answer may be at most 8 MiB (after decompression). A cancel never follows a
+    redirect; a read follows up to 5, on the same scheme, host and port.
+
+    Exit status: 0 on success, 1 when the server fails or the output cannot be written,
+    64 on a usage error.
     """
 
   /// Parses the arguments after the program name.

@@ -6,7 +6,8 @@
 /// Threading: main actor, where the model lives.
 @MainActor
 struct ShopRunner {
-  /// How the program ends: 0 success, 1 the server failed, 64 (`EX_USAGE`) a bad command line.
+  /// How the program ends: 0 success, 1 the server failed (or, decided in `main.swift`, the output
+  /// could not be written), 64 (`EX_USAGE`) a bad command line.
   enum ExitStatus: Int32 {
     case success = 0
     case failure = 1
@@ -25,7 +26,7 @@ struct ShopRunner {
     do {
       command = try ShopCommand.parse(arguments)
     } catch {
-      errorOutput("Shop: \(error)\nRun `Shop --help` for usage.")
+      errorOutput("Shop: \(TerminalText.escaped(error.description))\nRun `Shop --help` for usage.")
       return .usage
     }
     switch command {
@@ -42,14 +43,16 @@ struct ShopRunner {
       let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
       return await cancelOrder(id, screen, service)
     case .watch(let server, let every, let times):
-      return await watch(OrdersScreen(dependencies: dependencies(server)), every, times)
+      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      return await watch(screen, service, every, times)
     }
   }
 
   /// Writes the model's message, then the reason the service recorded.
   private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitStatus {
     if let reason = service.lastFailureReason {
-      errorOutput("\(message)\nReason: \(reason).")
+      errorOutput("\(message)\nReason: \(TerminalText.escaped(reason)).")
     } else {
       errorOutput(message)
     }
@@ -105,15 +108,28 @@ struct ShopRunner {
   }
 
   /// Reloads on a timer while a ``TerminalHost`` redraws the screen whenever the model changes.
-  private func watch(_ screen: OrdersScreen, _ every: Duration, _ times: Int?) async -> ExitStatus {
+  ///
+  /// The screen shows the model's error; why the load failed goes to standard error as a `Reason:`
+  /// line, once per failure that differs from the one before, so a server that stays down does not
+  /// fill the terminal.
+  private func watch(
+    _ screen: OrdersScreen, _ service: FailureRecordingOrderService, _ every: Duration,
+    _ times: Int?
+  ) async -> ExitStatus {
     let model = screen.model
     let host = TerminalHost(render: screen.render, write: output)
     host.start()
     defer { host.finish() }
     var reloads = 0
+    var lastReason: String?
     while true {
       await model.load()
       reloads += 1
+      let reason = model.error == nil ? nil : service.lastFailureReason
+      if let reason, reason != lastReason {
+        errorOutput("Reason: \(TerminalText.escaped(reason)).")
+      }
+      lastReason = reason
       if let times, reloads >= times { break }
       do {
         try await clock.sleep(for: every)

@@ -1,7 +1,8 @@
 /// Why an ``OrderService`` call failed.
 ///
 /// The model turns any failure into a sentence for the screen; the reason is kept for tests and for
-/// whoever reads a log.
+/// whoever reads a log. Every case that reached a server says so: only ``Reason/unreachable(_:)``
+/// means that nothing answered.
 ///
 /// Threading: a value type; `Sendable`.
 struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,10 +13,29 @@ struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case status(Int)
     /// The server answered 2xx with a body that is not the expected JSON.
     case malformedBody
-    /// The request got no answer within the time limit.
+    /// The whole request (connection, headers and body, redirects included) did not finish within
+    /// the time limit.
     case timedOut
-    /// The request never reached a server: refused connection, unknown host, dropped link.
+    /// The request never reached a server: refused connection, unknown host, no network.
     case unreachable(String)
+    /// A request that changes something (a `POST`) was answered with a redirect. It is never
+    /// resent, because a client that followed it would send a `GET` and could report a cancel
+    /// that never happened. `location` is the address the server named.
+    case mutationRedirected(status: Int, location: String)
+    /// A `GET` was redirected to another server (or scheme or port) than the one it was sent to.
+    case redirectedElsewhere(location: String)
+    /// The server redirected more often than ``RedirectPolicy/maximumRedirects`` allows.
+    case tooManyRedirects
+    /// The body was larger than `limit` bytes once decompressed.
+    case tooLarge(limit: Int)
+    /// The server accepted the connection and closed it without a reply.
+    case emptyReply
+    /// The server replied with something that is not HTTP.
+    case notHTTP
+    /// The server closed the connection before the whole body it announced had arrived.
+    case closedMidBody
+    /// The transfer failed in a way none of the other cases describe.
+    case transport(code: Int)
   }
 
   let reason: Reason
@@ -31,6 +51,25 @@ struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedBody: "the server's answer is not the expected JSON"
     case .timedOut: "the server did not answer in time"
     case .unreachable(let detail): "the server could not be reached (\(detail))"
+    case .mutationRedirected(let status, let location):
+      "the server answered HTTP \(status), a redirect to \(location); Shop never resends a "
+        + "cancel to another address, so it cannot tell whether the order was cancelled"
+    case .redirectedElsewhere(let location):
+      "the server redirected to \(location), another server; Shop follows a redirect only to the "
+        + "same scheme, host and port"
+    case .tooManyRedirects:
+      "the server redirected more than \(RedirectPolicy.maximumRedirects) times (a redirect loop?)"
+    case .tooLarge(let limit):
+      "the server's answer is larger than the \(Self.mebibytes(limit)) Shop accepts "
+        + "(counted after decompression)"
+    case .emptyReply: "the server closed the connection without answering"
+    case .notHTTP: "the server's reply is not HTTP"
+    case .closedMidBody: "the server closed the connection in the middle of its answer"
+    case .transport(let code): "the request failed (URL error \(code))"
     }
+  }
+
+  private static func mebibytes(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 }

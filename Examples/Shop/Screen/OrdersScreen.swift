@@ -32,8 +32,9 @@ struct OrdersScreen {
       lines.append("  (none)")
     }
     for order in model.orders {
-      lines.append(
-        "  #\(order.id)".padding(toLength: 7, withPad: " ", startingAt: 0) + price(order))
+      // Ids are padded to line up, never cut: a cut id would name another order.
+      let id = "  #\(order.id)"
+      lines.append(id + String(repeating: " ", count: max(1, 7 - id.count)) + price(order))
     }
     if let error = model.error {
       lines.append("! \(error)")

@@ -52,6 +52,9 @@ struct FailureRecordingOrderService: OrderService {
       switch error.reason {
       case .timedOut: return "\(error); try a larger --timeout"
       case .unreachable: return "\(error); check --base-url and that the server is running"
+      case .notHTTP: return "\(error); check that --base-url names the shop's HTTP port"
+      case .redirectedElsewhere, .tooManyRedirects: return "\(error); check --base-url"
+      case .mutationRedirected: return "\(error); run `Shop orders` to see"
       default: return error.description
       }
     }

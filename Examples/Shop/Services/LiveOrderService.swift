@@ -12,24 +12,28 @@ import Foundation
 /// let orders = try await service.orders()
 /// ```
 ///
-/// Every failure is thrown as a ``ServerError``: a status outside 200...299, a body that is not the
-/// expected JSON, no answer within `timeout`, no connection at all.
+/// Each request is an ``HTTPExchange``: `timeout` is a deadline for the whole request (not an idle
+/// time), the body may be at most ``maximumResponseSize`` bytes after decompression, and redirects
+/// follow the ``RedirectPolicy`` (none for a cancel). Every failure is thrown as a
+/// ``ServerError``.
 ///
 /// Threading: `Sendable`; calls may run concurrently from any task.
 struct LiveOrderService: OrderService {
+  /// The largest body Shop reads, counted after decompression: 8 MiB, a generous bound for a list
+  /// of orders that still keeps a hostile server from filling the memory.
+  static let maximumResponseSize = 8 << 20
+
   let baseURL: URL
   let timeout: Duration
-  private let session: URLSession
+  let maximumResponseSize: Int
 
-  init(baseURL: URL, timeout: Duration = .seconds(10)) {
+  init(
+    baseURL: URL, timeout: Duration = .seconds(10),
+    maximumResponseSize: Int = Self.maximumResponseSize
+  ) {
     self.baseURL = baseURL
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    let seconds = timeout.timeInterval
-    configuration.timeoutIntervalForRequest = seconds
-    configuration.timeoutIntervalForResource = seconds
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration)
+    self.maximumResponseSize = maximumResponseSize
   }
 
   func orders() async throws -> [Order] {
@@ -45,36 +49,28 @@ struct LiveOrderService: OrderService {
     _ = try await send("POST", to: baseURL.appending(path: "orders/\(orderID)/cancel"))
   }
 
+  /// A fresh configuration per request: the class is mutable, so the service shares none.
+  private func configuration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    // URLSession's own timeouts only bound idle time; the exchange's deadline bounds the whole
+    // request. They stay as a second line.
+    configuration.timeoutIntervalForRequest = timeout.timeInterval
+    configuration.timeoutIntervalForResource = timeout.timeInterval
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil  // a cache would keep a copy of every body
+    return configuration
+  }
+
   private func send(_ method: String, to url: URL) async throws -> Data {
     var request = URLRequest(url: url, timeoutInterval: timeout.timeInterval)
     request.httpMethod = method
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let body: Data
-    let response: URLResponse
-    do {
-      (body, response) = try await session.data(for: request)
-    } catch let error as URLError {
-      throw Self.serverError(for: error)
-    }
-    guard let response = response as? HTTPURLResponse else {
-      throw ServerError(.malformedBody)
-    }
+    let exchange = HTTPExchange(request: request, limit: maximumResponseSize)
+    let (response, body) = try await exchange.run(configuration: configuration(), deadline: timeout)
     guard (200...299).contains(response.statusCode) else {
       throw ServerError(.status(response.statusCode))
     }
     return body
-  }
-
-  private static func serverError(for error: URLError) -> any Error {
-    switch error.code {
-    case .timedOut: ServerError(.timedOut)
-    case .cancelled: CancellationError()
-    case .cannotConnectToHost: ServerError(.unreachable("connection refused"))
-    case .cannotFindHost, .dnsLookupFailed: ServerError(.unreachable("unknown host"))
-    case .networkConnectionLost: ServerError(.unreachable("connection lost"))
-    case .notConnectedToInternet: ServerError(.unreachable("no network"))
-    default: ServerError(.unreachable("URL error \(error.code.rawValue)"))
-    }
   }
 }
 

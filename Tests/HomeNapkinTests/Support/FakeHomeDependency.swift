@@ -4,5 +4,5 @@ import Napkin
 
 /// What Home needs, without the tree above it.
 final class FakeHomeDependency: HomeDependency, Sendable {
-  let userService = UserService()
+  let userService = UserService(server: FakeSignInServer())
 }

@@ -1,22 +1,25 @@
 import Napkin
+import Testing
 
 @testable import HomeNapkin
 
 /// A headless HomeNapkin: the real shell and tree, scripted one line at a time, its output
 /// captured and its leak reports collected.
+///
+/// `boundaries` are the app's: `.live` by default, or fakes, under the same real tree.
 @MainActor
 final class Session {
   let shell: Shell
   let leaks: LeakCollector
   private let buffer = OutputBuffer()
 
-  init(gracePeriod: Duration = .seconds(1)) {
+  init(boundaries: HomeNapkinBoundaries = .live, gracePeriod: Duration = .seconds(1)) {
     let leaks = LeakCollector(gracePeriod: gracePeriod)
     self.leaks = leaks
     shell = Shell(
-      input: ScriptedInput([]), output: { [buffer] in buffer.text += $0 }, echo: false,
-      prompt: false, leakDetector: leaks.detector)
-    shell.start()
+      boundaries: boundaries, input: ScriptedInput([]), output: { [buffer] in buffer.text += $0 },
+      echo: false, prompt: false, leakDetector: leaks.detector)
+    record { try shell.start() }
     buffer.text = ""
   }
 
@@ -24,8 +27,17 @@ final class Session {
   @discardableResult
   func type(_ line: String) -> String {
     buffer.text = ""
-    shell.handle(line)
+    record { try shell.handle(line) }
     return buffer.text
+  }
+
+  /// The buffer never throws, so the shell does not either; if it did, the test fails here.
+  private func record(_ body: () throws -> Void) {
+    do {
+      try body()
+    } catch {
+      Issue.record(error, "the shell threw, though its output cannot fail")
+    }
   }
 
   /// The routers of the live tree, root first, depth first.

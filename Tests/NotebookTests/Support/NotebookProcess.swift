@@ -26,6 +26,15 @@ enum NotebookProcess {
       .first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
+  /// Whether the executable was built with ThreadSanitizer, whose runtime cannot start under a
+  /// file size limit (`ulimit -f`).
+  static let isThreadSanitized: Bool = {
+    guard let executable, let binary = FileManager.default.contents(atPath: executable) else {
+      return false
+    }
+    return binary.range(of: Data("__tsan_init".utf8)) != nil
+  }()
+
   /// The executable, or a recorded failure explaining how to build it.
   static func requireExecutable() throws -> String {
     try #require(
@@ -38,19 +47,42 @@ enum NotebookProcess {
   static func start(_ arguments: [String], input: String? = nil) throws -> (
     Process, stdout: Pipe, stderr: Pipe
   ) {
+    try start(arguments, bytes: input.map { Data($0.utf8) })
+  }
+
+  /// Starts `Notebook` with raw bytes on standard input; with `shell`, through `/bin/sh -c` so
+  /// that the script can set limits or pass arguments Foundation cannot (`"$0"` is the program).
+  static func start(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> (
+    Process, stdout: Pipe, stderr: Pipe
+  ) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try requireExecutable())
-    process.arguments = arguments
+    let executable = try requireExecutable()
+    if let shell {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shell, executable] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+    }
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     let stdin = Pipe()
     process.standardInput = stdin
+    // A command may exit before reading all of its input (too long, say): the test process then
+    // gets EPIPE, never SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    if let bytes { try? stdin.fileHandleForWriting.write(contentsOf: bytes) }
     try stdin.fileHandleForWriting.close()
     return (process, stdout, stderr)
+  }
+
+  /// Runs `Notebook` to completion with raw bytes on standard input, or through a shell script.
+  @discardableResult
+  static func run(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> Result {
+    finish(try start(arguments, bytes: bytes, shell: shell))
   }
 
   /// Collects a started process's output once it has ended.
@@ -62,6 +94,23 @@ enum NotebookProcess {
       status: started.0.terminationStatus, reason: started.0.terminationReason,
       output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self)
     )
+  }
+
+  /// Like ``finish(_:)``, but kills the process if it is still running after `seconds`, so that a
+  /// command that would wait forever fails the test instead of hanging it.
+  static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe), killingAfter seconds: Int)
+    -> Result
+  {
+    killIfRunning(started.0, after: seconds)
+    return finish(started)
+  }
+
+  /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
+  static func killIfRunning(_ process: Process, after seconds: Int) {
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+      if process.isRunning { kill(pid, SIGKILL) }
+    }
   }
 
   /// Runs `Notebook` to completion.

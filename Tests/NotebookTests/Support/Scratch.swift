@@ -42,3 +42,14 @@ func withMachines<R>(
 func withMachine<R>(_ body: (Machine) async throws -> R) async throws -> R {
   try await withMachines(1) { machines, _ in try await body(machines[0]) }
 }
+
+extension Machine {
+  /// Syncs this machine with `other`'s data directory as its remote: any topology of pairs.
+  func sync(with other: Machine) async throws -> SyncReport {
+    var config = config
+    config.remoteDirectory = other.directory
+    return try await SyncConfig.global.withScratchValue(config) {
+      try await SyncManager.shared.sync()
+    }
+  }
+}

@@ -21,8 +21,36 @@ import Testing
         == .watch(.init(baseURL: Self.local), every: .seconds(5), times: 3))
   }
 
+  @Test(arguments: ["HTTP://127.0.0.1:8080", "Http://127.0.0.1:8080", "hTtP://127.0.0.1:8080"])
+  func theSchemeOfTheBaseURLIsCaseInsensitiveAndLowercased(text: String) throws {
+    // URLSession accepts only a lowercase scheme: `HTTP://` passed the check, then every request
+    // failed.
+    #expect(
+      try ShopCommand.parse(["orders", "--base-url", text]) == .orders(.init(baseURL: Self.local)))
+  }
+
+  @Test func anHTTPSBaseURLAndAPortAtTheEdgesAreAccepted() throws {
+    let parsed = try ShopCommand.parse(["orders", "--base-url", "HTTPS://shop.example:65535/api"])
+    #expect(parsed == .orders(.init(baseURL: URL(string: "https://shop.example:65535/api")!)))
+    #expect(
+      try ShopCommand.parse(["orders", "--base-url", "http://127.0.0.1:1"])
+        == .orders(.init(baseURL: URL(string: "http://127.0.0.1:1")!)))
+  }
+
   @Test(arguments: [
     ([], "missing command; expected demo, orders, cancel or watch."),
+    (
+      ["orders", "--base-url", "http://127.0.0.1:99999"],
+      "--base-url has port 99999; a port is a number from 1 to 65535."
+    ),
+    (
+      ["orders", "--base-url", "http://127.0.0.1:0"],
+      "--base-url has port 0; a port is a number from 1 to 65535."
+    ),
+    (
+      ["orders", "--base-url", "HTTPX://shop"],
+      "--base-url must be an http or https URL such as http://127.0.0.1:8080; got 'HTTPX://shop'."
+    ),
     (["sell"], "unknown command 'sell'; expected demo, orders, cancel or watch."),
     (["orders"], "this command needs --base-url URL, e.g. --base-url http://127.0.0.1:8080."),
     (

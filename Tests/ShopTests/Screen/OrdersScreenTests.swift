@@ -42,6 +42,21 @@ struct OrdersScreenTests {
     #expect(screen.render() != first)
   }
 
+  @Test func longAndNegativeOrderIdsAreShownWhole() async {
+    // Cut to the width of the column, 12345 read as #1234 and -98765 as #-987: the user would
+    // cancel the wrong order.
+    let model = OrdersModel(
+      service: FakeOrderService(orders: [
+        Order(id: 12345, total: 1), Order(id: -98765, total: 2), Order(id: 7, total: 3),
+        Order(id: Int.max, total: 4),
+      ]))
+    await model.load()
+
+    #expect(
+      OrdersScreen(model: model).render()
+        == "Orders\n  #12345 $1.00\n  #-98765 $2.00\n  #7   $3.00\n  #\(Int.max) $4.00")
+  }
+
   @Test func aScreenThatReadsNothingChangedIsNotInvalidated() async {
     let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
     let other = OrdersModel(service: FakeOrderService(orders: Order.samples))

@@ -7,15 +7,34 @@ serves until it is terminated or its standard input closes (so it never outlives
 Routes, as LiveOrderService uses them:
   GET  /orders              200, a JSON array of orders
   POST /orders/ID/cancel    204 and the order leaves the list; 404 if there is no such order
+  GET  /login               200, an HTML page (where the redirect modes below send a client)
+  GET  /cancels             200, the ids cancelled so far, as a JSON array
 
-A prefix before /orders selects a failure, so one server serves every test:
+A prefix before /orders selects a behaviour, so one server serves every test:
   /status/NNN/...           every request answers HTTP NNN
   /cancel-fails/...         GET works, POST answers 500
   /malformed/...            200 with truncated JSON
   /wrong-shape/...          200 with valid JSON that is not an array of orders
   /slow/...                 answers after 30 seconds (longer than any client timeout in the tests)
+
+Hostile and broken servers:
+  /redirect/NNN/...         answers NNN with Location: the same path without the prefix
+  /cancel-redirect/NNN/...  GET works; POST answers NNN, Location: the path without the prefix
+  /cancel-redirect-login/NNN/...  GET works; POST answers NNN, Location: /login (a page that
+                            answers 200, as a sign-in page or the same site over https would)
+  /redirect-away/...        answers 302 with Location: the same path on http://localhost:PORT
+  /redirect-loop/...        answers 302 with Location: the request's own path, for ever
+  /gzip-bomb/...            200, Content-Encoding: gzip, 64 MiB of spaces in about 64 KB
+  /huge/...                 200, a 64 MiB body (not compressed)
+  /drip/...                 200 with a Content-Length of 1 MB, then one byte every 0.1 s
+  /drip-headers/...         200, then one more header line every 0.1 s, for ever
+  /endless-chunked/...      200, chunked, a small chunk every 0.05 s, for ever
+  /empty/...                closes the connection without sending a byte
+  /garbage/...              sends a line that is not HTTP, then closes
+  /close-mid-body/...       promises 1000 bytes of body, sends 10, then closes
 """
 
+import gzip
 import json
 import os
 import re
@@ -25,10 +44,26 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ORDERS = [{"id": 1, "total": 40.0}, {"id": 2, "total": 15.5}]
+CANCELLED = []
 LOCK = threading.Lock()
 
-PREFIX = re.compile(r"^/(status/(?P<status>\d{3})|cancel-fails|malformed|wrong-shape|slow)(?=/)")
+PREFIX = re.compile(
+    r"^/(status/(?P<status>\d{3})|redirect/(?P<redirect>\d{3})"
+    r"|cancel-redirect/(?P<cancel>\d{3})|cancel-redirect-login/(?P<login>\d{3})"
+    r"|cancel-fails|malformed|wrong-shape|slow|redirect-away|redirect-loop|gzip-bomb|huge"
+    r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body)(?=/)"
+)
 CANCEL = re.compile(r"^/orders/(?P<id>-?\d+)/cancel$")
+BIG = 64 * 1024 * 1024
+_BOMB = []
+
+
+def bomb():
+    # Built on first use: most test servers never serve it.
+    with LOCK:
+        if not _BOMB:
+            _BOMB.append(gzip.compress(b" " * BIG, compresslevel=9))
+        return _BOMB[0]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -52,6 +87,19 @@ class Handler(BaseHTTPRequestHandler):
             path = path[match.end():]
         if mode and mode.startswith("status/"):
             return self.reply(int(match.group("status")), {"error": "forced by the test"})
+        if mode and mode.startswith("redirect/"):
+            return self.redirect(int(match.group("redirect")), path)
+        if method == "POST" and mode and mode.startswith("cancel-redirect/"):
+            return self.redirect(int(match.group("cancel")), path)
+        if method == "POST" and mode and mode.startswith("cancel-redirect-login/"):
+            return self.redirect(int(match.group("login")), "/login")
+        if mode == "redirect-away":
+            port = self.server.server_address[1]
+            return self.redirect(302, "http://localhost:%d%s" % (port, path))
+        if mode == "redirect-loop":
+            return self.redirect(302, self.path)
+        if mode in HOSTILE:
+            return HOSTILE[mode](self)
         if mode == "slow":
             time.sleep(30)
         if mode == "malformed":
@@ -61,6 +109,11 @@ class Handler(BaseHTTPRequestHandler):
         if method == "GET" and path == "/orders":
             with LOCK:
                 return self.reply(200, ORDERS)
+        if method == "GET" and path == "/cancels":
+            with LOCK:
+                return self.reply(200, CANCELLED)
+        if method == "GET" and path == "/login":
+            return self.reply_raw(200, b"<html><body>Please sign in</body></html>", "text/html")
         cancel = CANCEL.match(path)
         if method == "POST" and cancel:
             if mode == "cancel-fails":
@@ -70,6 +123,7 @@ class Handler(BaseHTTPRequestHandler):
                 for order in ORDERS:
                     if order["id"] == order_id:
                         ORDERS.remove(order)
+                        CANCELLED.append(order_id)
                         return self.reply_raw(204, b"")
             return self.reply(404, {"error": "no order #%d" % order_id})
         return self.reply(404, {"error": "no route %s %s" % (method, self.path)})
@@ -77,21 +131,112 @@ class Handler(BaseHTTPRequestHandler):
     def reply(self, status, value):
         self.reply_raw(status, json.dumps(value).encode("utf-8"))
 
-    def reply_raw(self, status, body):
+    def reply_raw(self, status, body, content_type="application/json"):
         self.send_response(status)
         if status != 204:
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if status != 204:
             self.wfile.write(body)
+
+    def redirect(self, status, location):
+        body = b"moved"
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    # The hostile modes. Each writes until the client leaves (a write then fails and the server
+    # drops the error) or closes the connection itself.
+
+    def gzip_bomb(self):
+        body = bomb()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def huge(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(BIG))
+        self.end_headers()
+        block = b" " * 65536
+        for _ in range(BIG // len(block)):
+            self.wfile.write(block)
+
+    def drip(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "1000000")
+        self.end_headers()
+        self.wfile.flush()
+        while True:
+            self.wfile.write(b" ")
+            self.wfile.flush()
+            time.sleep(0.1)
+
+    def drip_headers(self):
+        self.send_response(200)
+        self.wfile.write(b"".join(self._headers_buffer))
+        self._headers_buffer = []
+        self.wfile.flush()
+        count = 0
+        while True:
+            count += 1
+            self.wfile.write(b"X-Padding-%d: more\r\n" % count)
+            self.wfile.flush()
+            time.sleep(0.1)
+
+    def endless_chunked(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+        while True:
+            self.wfile.write(b"2\r\n  \r\n")
+            self.wfile.flush()
+            time.sleep(0.05)
+
+    def empty(self):
+        self.close_connection = True
+
+    def garbage(self):
+        self.wfile.write(b"SSH-2.0-OpenSSH_9.6 not a web server\r\n")
+        self.close_connection = True
+
+    def close_mid_body(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "1000")
+        self.end_headers()
+        self.wfile.write(b'[{"id": 1,')
+        self.close_connection = True
+
+
+HOSTILE = {
+    "gzip-bomb": Handler.gzip_bomb,
+    "huge": Handler.huge,
+    "drip": Handler.drip,
+    "drip-headers": Handler.drip_headers,
+    "endless-chunked": Handler.endless_chunked,
+    "empty": Handler.empty,
+    "garbage": Handler.garbage,
+    "close-mid-body": Handler.close_mid_body,
+}
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def handle_error(self, request, client_address):
-        # A client that hangs up early (a timed-out test request) is not an error of the server.
+        # A client that hangs up early (a timed-out test request, or one that stopped reading a
+        # hostile answer) is not an error of the server.
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             return
         super().handle_error(request, client_address)

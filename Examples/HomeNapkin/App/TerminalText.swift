@@ -1,0 +1,38 @@
+/// Makes text the user typed (or piped in) safe to echo on a terminal.
+///
+/// Control characters (C0, DEL, C1) and the bidirectional overrides are written as `\u{1B}`, so an
+/// echoed line cannot clear the screen, retitle the window, write to the clipboard or reorder the
+/// text; a long text is cut to `limit` characters and ends with `…`.
+///
+/// ```swift
+/// TerminalText.escaped("dance\u{1B}[2J")  // "dance\\u{1B}[2J"
+/// ```
+///
+/// Threading: stateless.
+enum TerminalText {
+  static func escaped(_ text: String, limit: Int = 60) -> String {
+    var result = ""
+    for (index, character) in text.enumerated() {
+      if index == limit {
+        result += "…"
+        break
+      }
+      for scalar in character.unicodeScalars {
+        if isUnsafe(scalar) {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi controls
+    default: false
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/// The bounds Notebook holds every input to; the README states them.
+enum NotebookLimits {
+  /// The largest notebook file read or written: 64 MiB. A file over it (or a device that never
+  /// ends, such as `/dev/zero`) is refused by name instead of filling memory.
+  static let maximumFileBytes = 64 << 20
+  /// The longest note text, in UTF-8 bytes: 1 MiB, from an argument or standard input.
+  static let maximumTextBytes = 1 << 20
+
+  /// How a human-readable size is shown in messages.
+  static func describe(bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+}

@@ -1,0 +1,55 @@
+/// One edit of one note: the replica (a notebook file's copy) that made it and that replica's
+/// count of edits to the note so far. Unique per note, since only the replica itself advances its
+/// own count, under its file's lock.
+struct Dot: Codable, Hashable, Sendable, Comparable {
+  var replica: String
+  var counter: UInt64
+
+  static func < (lhs: Dot, rhs: Dot) -> Bool {
+    (lhs.replica, lhs.counter) < (rhs.replica, rhs.counter)
+  }
+}
+
+/// Which edits of one note a copy has seen: for each replica, how many of its edits.
+///
+/// ```swift
+/// var seen = VersionVector()
+/// let dot = seen.advance("a1b2")  // this copy's next edit
+/// seen.covers(dot)                 // true
+/// ```
+///
+/// A sync joins both sides' vectors, so a vector always holds every edit that came before any edit
+/// it holds: "covers" is exactly "has seen".
+struct VersionVector: Codable, Hashable, Sendable {
+  private(set) var counters: [String: UInt64]
+
+  init(_ counters: [String: UInt64] = [:]) {
+    self.counters = counters
+  }
+
+  /// Whether the edit `dot` is among the edits this vector has seen.
+  func covers(_ dot: Dot) -> Bool {
+    (counters[dot.replica] ?? 0) >= dot.counter
+  }
+
+  /// Every edit either vector has seen.
+  func joined(with other: VersionVector) -> VersionVector {
+    VersionVector(counters.merging(other.counters, uniquingKeysWith: max))
+  }
+
+  /// Records a new edit by `replica` and returns it.
+  mutating func advance(_ replica: String) -> Dot {
+    let counter = (counters[replica] ?? 0) + 1
+    counters[replica] = counter
+    return Dot(replica: replica, counter: counter)
+  }
+
+  init(from decoder: any Decoder) throws {
+    counters = try decoder.singleValueContainer().decode([String: UInt64].self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(counters)
+  }
+}
