@@ -2,9 +2,10 @@
 /// factory, and who waits for it.
 ///
 /// A frame is a value record on its builder's own stack, in the call that runs the factory (see
-/// ``BuildFrame/withFrame(_:)``): a deep graph resolved from its leaf nests one factory per level,
-/// and a record on the stack costs neither an allocation nor a pool per level, even in the first
-/// graph of a fresh process. Stores, parents and the wait graph refer to it by address.
+/// ``Once/instance(in:key:owner:valueType:factory:)``): a deep graph resolved from its leaf nests one
+/// factory per level, and a record on the stack costs neither an allocation nor a pool per level,
+/// even in the first graph of a fresh process. Stores, parents and the wait graph refer to it by
+/// address.
 ///
 /// Why an address stays valid for as long as anyone can use it: a frame is linked into its store
 /// (under the store's lock) from the start of its build to its publication, and unlinked under
@@ -23,41 +24,24 @@ package struct BuildFrame {
   var storeIdentity: ObjectIdentifier
   /// The type the factory returns; a second request for the key with another type is a clash.
   var valueType: Any.Type
-  /// The thread running the factory; it outlives every frame it builds.
-  unowned(unsafe) let builder: ThreadState
+  /// The thread running the factory. A strong reference: the unretained one it replaces measured
+  /// no faster (the `chain` scenario under callgrind).
+  let builder: ThreadState
   /// The factory that was running on `builder` when this one started (the frame below on its
   /// stack); it cannot finish before this one does.
-  var parent: FramePointer?
+  var parent: FramePointer? = nil
   /// The next frame under construction in the same store; guarded by that store's lock.
-  var nextBuilding: FramePointer?
+  var nextBuilding: FramePointer? = nil
   /// Threads that asked for the key while it was being built; guarded by the store's lock
   /// while the frame is linked, final once it is unlinked.
   var waiters: [ThreadState] = []
 
   /// How the frame is named in a chain: the bare key when it belongs to `owner`, else `Type.key`.
   func chainName(relativeTo owner: ObjectIdentifier) -> String {
-    storeIdentity == owner ? label : "\(typeName(ownerType)).\(label)"
-  }
-
-  /// Runs `body` with room on the stack for one frame, uninitialized; a build initializes it with
-  /// ``ThreadState/beginFrame(at:_:)`` and ends it with ``ThreadState/endFrame(_:)``.
-  ///
-  /// Without a stack protector: the frame is written field by field, never through an index, so
-  /// there is no buffer to overrun, and a protected frame would add a canary check to every read
-  /// of a built instance in the property that inlines this call.
-  @inlinable @inline(__always)
-  package static func withFrame<Result>(_ body: (FramePointer) -> Result) -> Result {
-    _withUnprotectedUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
-      body(room.baseAddress.unsafelyUnwrapped)
-    }
+    storeIdentity == owner ? label : "\(typeName(of: ownerType)).\(label)"
   }
 }
 
 /// The address of a ``BuildFrame`` on its builder's stack.
 @usableFromInline
 package typealias FramePointer = UnsafeMutablePointer<BuildFrame>
-
-/// A type's name without its module, as a developer writes it in code.
-package func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
-}

@@ -21,40 +21,15 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
   }
 
   /// The instance for `key`, built by `factory` on first use.
-  package func instance<T>(for key: Key, _ factory: () -> T) -> T {
+  package func instance<T: Sendable>(for key: Key, _ factory: () -> T) -> T {
     // The common case first: a built key is a lock and a hash lookup, nothing more.
     if let built = state.withLock({ $0.built[key] }), built.type == T.self {
       return OnceValue.unwrap(built.object, as: T.self)
     }
-    let request = Once.Request(
-      label: String(describing: key), ownerType: ownerType,
-      storeIdentity: ObjectIdentifier(self), valueType: T.self)
-    return BuildFrame.withFrame { frame in
-      let object: AnyObject
-      let frameAddress = UInt(bitPattern: frame)
-      let claim = Once.claim(request) {
-        state.withLock { state in
-          Once.decide(
-            request, built: state.built[key],
-            building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
-            frame: FramePointer(bitPattern: frameAddress).unsafelyUnwrapped,
-            insert: { state.building[key] = UInt(bitPattern: $0) })
-        }
-      }
-      switch claim {
-      case .found(let found):
-        object = found
-      case .build:
-        let value = OnceValue(wrapping: factory())
-        state.withLock { state in
-          state.built[key] = value
-          state.building[key] = nil
-        }
-        Once.finish(frame)
-        object = value.object
-      }
-      return OnceValue.unwrap(object, as: T.self)
-    }
+    let object = Once.instance(
+      in: self, key: key, owner: self, valueType: T.self,
+      factory: { OnceValue(wrapping: factory()) })
+    return OnceValue.unwrap(object, as: T.self)
   }
 
   /// Drops the instance for `key`, if built; the next request builds a new one.
@@ -70,5 +45,33 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
   /// The keys that have a built instance.
   package var keys: [Key] {
     state.withLock { Array($0.built.keys) }
+  }
+}
+
+extension KeyedInstances: OnceStore {
+  package func label(of key: Key) -> String { String(describing: key) }
+
+  package func ownerType(of _: KeyedInstances) -> Any.Type { ownerType }
+
+  package func identity(of owner: KeyedInstances) -> ObjectIdentifier { ObjectIdentifier(owner) }
+
+  package func claim(_ key: Key, owner _: KeyedInstances, frame: FramePointer) -> Once.Step {
+    // A frame's address is kept as a plain integer so that the state stays `Sendable`.
+    let frameAddress = UInt(bitPattern: frame)
+    return state.withLock { state in
+      Once.decide(
+        FramePointer(bitPattern: frameAddress)!, built: state.built[key],
+        building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
+        link: { state.building[key] = UInt(bitPattern: $0) })
+    }
+  }
+
+  package func publish(
+    _ value: OnceValue, for key: Key, owner _: KeyedInstances, builtIn _: FramePointer
+  ) {
+    state.withLock { state in
+      state.built[key] = value
+      state.building[key] = nil
+    }
   }
 }

@@ -1,119 +1,82 @@
 /// The once-per-key protocol shared by every store: decide under the store's lock, run the factory
 /// with no lock held, publish under the lock, wake waiters after it.
-@usableFromInline
 package enum Once {
   /// What a request for a key must do next, decided under the store's lock.
   package enum Step {
     /// The value exists.
     case found(AnyObject)
-    /// The caller began its frame and must run the factory.
+    /// The caller's frame is linked and begun: it must run the factory.
     case build
     /// Another thread builds the key; the caller is registered as its waiter, in the frame and in
     /// the wait graph, and must sleep until it is woken.
     case wait
   }
 
-  /// A request for one key, as the store's lock-side logic needs it.
-  package struct Request {
-    /// The key as printed in messages.
-    package let label: String
-    /// The type of the component or registry that owns the store.
-    package let ownerType: Any.Type
-    /// Tells apart two stores of one owner type.
-    package let storeIdentity: ObjectIdentifier
-    /// The type the caller expects.
-    package let valueType: Any.Type
-    /// The calling thread, unretained: a thread's state lives until the thread exits, and a
-    /// request never leaves the thread that made it. (Unretained all along the build path:
-    /// retains and releases there cost more than the rest of a build.)
-    package let threadHandle: Unmanaged<ThreadState>
-
-    /// The calling thread.
-    package var thread: ThreadState { threadHandle.takeUnretainedValue() }
-
-    /// Describes a request made by the calling thread.
-    package init(
-      label: String, ownerType: Any.Type, storeIdentity: ObjectIdentifier, valueType: Any.Type
-    ) {
-      self.label = label
-      self.ownerType = ownerType
-      self.storeIdentity = storeIdentity
-      self.valueType = valueType
-      self.threadHandle = ThreadState.currentHandle
-    }
-  }
-
-  /// Decides the next step for `request`; call it under the store's lock.
+  /// The instance for `key`: found, waited for, or built by `factory` on this thread. The one
+  /// build-then-publish sequence of every store.
   ///
-  /// - Parameters:
-  ///   - frame: the caller's frame, uninitialized; a build initializes it.
-  ///   - insert: links the initialized frame into the store's list of keys under construction.
-  package static func decide(
-    _ request: Request, built: OnceValue?, building: FramePointer?, frame: FramePointer,
-    insert: (FramePointer) -> Void
-  ) -> Step {
-    if let built {
-      checkType(request, stored: built.type)
-      return .found(built.object)
-    }
-    if let building {
-      checkType(request, stored: building.pointee.valueType)
-      let thread = request.thread
-      if building.pointee.builder === thread {
-        OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
+  /// The build's ``BuildFrame`` lives on this call's stack while the factory runs. A graph
+  /// resolved from its leaf nests one factory per level, so what stays on the stack across the
+  /// factory is kept small: the look-up and the publication run in calls of their own
+  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:owner:frame:value:)``), whose
+  /// frames are gone by the time the factory runs. `SharedInstanceStore` inlines these same
+  /// three steps into each property, for one machine frame per level (see its `instance`).
+  ///
+  /// - Parameter factory: builds the value, with no lock held.
+  @inline(__always)
+  package static func instance<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, owner: Store.Owner, valueType: Any.Type,
+    factory: () -> OnceValue
+  ) -> AnyObject {
+    withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+      let frame = room.baseAddress!
+      if let found = claim(in: store, key: key, frame: frame, owner: owner, valueType: valueType) {
+        return found
       }
-      // Registered before the store's lock is released: the builder, which needs that lock to
-      // finish, then always finds this thread among its waiters and clears its edge before its
-      // frame goes away.
-      _ = thread.wakeUp
-      building.pointee.waiters.append(thread)
-      WaitGraph.block(thread, on: building)
-      return .wait
+      let value = factory()
+      finish(in: store, key: key, owner: owner, frame: frame, value: value)
+      return value.object
     }
-    request.threadHandle._withUnsafeGuaranteedRef { $0.beginFrame(at: frame, request) }
-    insert(frame)
-    return .build
-  }
-
-  /// What a caller holds once it has claimed a key: the instance, or the duty to build it.
-  @usableFromInline
-  package enum Claim {
-    /// The value exists.
-    case found(AnyObject)
-    /// The caller's frame is begun: it must run the factory, then call ``finish(_:)``.
-    case build
   }
 
   /// Looks the key up, waiting out other threads' builds of it, until the caller either has the
-  /// instance or must build it.
-  ///
-  /// Kept apart from the factory call, with ``finish(_:)``: a graph resolved from its
-  /// leaf nests one factory per level, so the frame that stays on the stack across the factory
-  /// must be small (a 10,000-deep graph fits the main thread's default stack).
-  ///
-  /// - Parameter lookUp: under the store's lock, calls
-  ///   ``decide(_:built:building:frame:insert:)``.
-  package static func claim(_ request: Request, lookUp: () -> Step) -> Claim {
+  /// instance (returned) or has begun the build in `frame` (`nil`).
+  @inline(never)
+  static func claim<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: Store.Owner,
+    valueType: Any.Type
+  ) -> AnyObject? {
+    let thread = ThreadState.calling
+    frame.initialize(
+      to: BuildFrame(
+        label: store.label(of: key), ownerType: store.ownerType(of: owner),
+        storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
     while true {
-      switch lookUp() {
+      switch store.claim(key, owner: owner, frame: frame) {
       case .found(let object):
-        return .found(object)
+        frame.deinitialize(count: 1)
+        return object
       case .build:
-        return .build
+        return nil
       case .wait:
-        request.thread.wakeUp.wait()
-      // The value is published now; the next lookUp finds it.
+        // Woken once the value is published; the next look-up finds it.
+        thread.wakeUp.wait()
       }
     }
   }
 
-  /// Ends a build whose frame the store has unlinked: wakes the threads that waited for it,
-  /// then pops the frame off its thread's stack.
+  /// Publishes the built value, wakes the threads that waited for it, then pops the frame off
+  /// its thread's stack.
   ///
-  /// Call it after the store's lock is released. Threads add themselves as waiters only while the
-  /// frame is linked, under that lock, so once it is unlinked the list is final and the lock the
-  /// builder took to unlink it orders every addition before this read.
-  package static func finish(_ frame: FramePointer) {
+  /// Threads add themselves as waiters only while the frame is linked, under the store's lock, so
+  /// once the store has unlinked it the list is final, and the lock the builder took to unlink it
+  /// orders every addition before the read here.
+  @inline(never)
+  static func finish<Store: OnceStore & ~Copyable>(
+    in store: borrowing Store, key: Store.Key, owner: Store.Owner, frame: FramePointer,
+    value: OnceValue
+  ) {
+    store.publish(value, for: key, owner: owner, builtIn: frame)
     let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
@@ -121,11 +84,69 @@ package enum Once {
     frame.pointee.builder.endFrame(frame)
   }
 
-  private static func checkType(_ request: Request, stored: Any.Type) {
-    if stored != request.valueType {
+  /// Decides the next step for the request in `frame`; a store calls it under its lock.
+  ///
+  /// - Parameters:
+  ///   - frame: the caller's frame, describing the request; a build begins it.
+  ///   - built: the published value for the key, if any.
+  ///   - building: the frame of the build of the key in progress, if any.
+  ///   - link: links the begun frame into the store's list of keys under construction.
+  package static func decide(
+    _ frame: FramePointer, built: OnceValue?, building: FramePointer?,
+    link: (FramePointer) -> Void
+  ) -> Step {
+    if let built {
+      checkType(frame, stored: built.type)
+      return .found(built.object)
+    }
+    let thread = frame.pointee.builder
+    if let building {
+      checkType(frame, stored: building.pointee.valueType)
+      if building.pointee.builder === thread {
+        OnceFailure.cycle(WaitGraph.stack(of: thread, from: building) + [building])
+      }
+      // Registered before the store's lock is released: the builder, which needs that lock to
+      // finish, then always finds this thread among its waiters and clears its edge before its
+      // frame goes away.
+      building.pointee.waiters.append(thread)
+      WaitGraph.block(thread, on: building)
+      return .wait
+    }
+    thread.beginFrame(frame)
+    link(frame)
+    return .build
+  }
+
+  private static func checkType(_ frame: FramePointer, stored: Any.Type) {
+    let requested = frame.pointee.valueType
+    if stored != requested {
       OnceFailure.typeClash(
-        key: request.label, ownerType: request.ownerType, storedType: stored,
-        requestedType: request.valueType)
+        key: frame.pointee.label, ownerType: frame.pointee.ownerType, storedType: stored,
+        requestedType: requested)
     }
   }
+}
+
+/// A store's side of ``Once/instance(in:key:owner:valueType:factory:)``: what happens under its lock.
+package protocol OnceStore: ~Copyable {
+  /// How the store names an instance.
+  associatedtype Key
+  /// The object whose identity tells this store apart from others (a component, a registry).
+  associatedtype Owner
+
+  /// The identity of the store `owner` owns.
+  func identity(of owner: Owner) -> ObjectIdentifier
+
+  /// `key` as failure messages print it.
+  func label(of key: Key) -> String
+
+  /// The type failure messages name as the owner of the store.
+  func ownerType(of owner: Owner) -> Any.Type
+
+  /// Under the store's lock, calls ``Once/decide(_:built:building:link:)`` with the value
+  /// published for `key` and the frame building it.
+  func claim(_ key: Key, owner: Owner, frame: FramePointer) -> Once.Step
+
+  /// Under the store's lock, publishes `value` for `key` and unlinks `frame`, which built it.
+  func publish(_ value: OnceValue, for key: Key, owner: Owner, builtIn frame: FramePointer)
 }

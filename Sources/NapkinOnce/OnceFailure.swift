@@ -7,7 +7,7 @@ package enum OnceFailure {
     let path = frames.map { $0.pointee.chainName(relativeTo: owner) }.joined(separator: " -> ")
     fatalError(
       """
-      Napkin: dependency cycle in \(typeName(start.ownerType)): \(path). \
+      Napkin: dependency cycle in \(typeName(of: start.ownerType)): \(path). \
       A shared factory must not need its own instance; break the cycle by passing one side a \
       closure or a weak reference, or by building it fresh.
       """)
@@ -19,10 +19,10 @@ package enum OnceFailure {
   ) -> Never {
     fatalError(
       """
-      Napkin: key "\(key)" of \(typeName(ownerType)) was asked for as \(typeName(requestedType)) \
-      but holds \(typeName(storedType)). `shared` keys by the calling property's name (#function): \
-      call it once per computed property, never twice in one getter or from a method, or pass a \
-      distinct forCallerKey:.
+      Napkin: key "\(key)" of \(typeName(of: ownerType)) was asked for as \
+      \(typeName(of: requestedType)) but holds \(typeName(of: storedType)). `shared` keys by the \
+      calling property's name (#function): call it once per computed property, never twice in one \
+      getter or from a method, or pass a distinct forCallerKey:.
       """)
   }
 }

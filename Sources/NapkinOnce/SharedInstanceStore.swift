@@ -1,41 +1,45 @@
 import Synchronization
 
-/// Where a component keeps the key of its first shared instance: the store's inline slot holds
-/// only the key's two words, and a key that lives on the heap must be kept alive by someone for
-/// equal words to keep meaning equal keys.
+/// Where a component keeps the key of its first shared instance: the store's inline slot records
+/// only the key's identity (``KeyIdentity``), and a key that lives on the heap must be kept alive
+/// by someone for equal identities to keep meaning equal keys.
 @usableFromInline
 package protocol FirstKeyHolder: AnyObject {
-  /// The key of the instance in the inline slot; written once, under the store's lock.
+  /// The key of the instance in the inline slot; written once and read only under the store's
+  /// lock.
   var firstSharedKey: String { get set }
 }
 
 /// The shared instances of one component: the storage behind `Component.shared`.
 ///
 /// Reads of a built instance are lock free. The first instance a component publishes sits in an
-/// inline slot (an acquire load and two compares); the others in a ``SlotTable`` (one more load and
-/// a probe by the key's bits). Everything else (first builds, waiting for another thread's build,
-/// growing the table) happens under `lock`, never while a factory runs. A component with one
-/// shared instance, the most common case, never allocates a table.
+/// inline slot (an acquire load and three compares); the others in a ``SlotTable`` (one more
+/// load and a scan by the key's identity). Everything else (first builds, waiting for another
+/// thread's build, growing the table) happens in one out-of-line call,
+/// ``build(key:owner:valueType:_:)``, under `lock`, never while a factory runs. A component with
+/// one shared instance, the most common case, never allocates.
 @usableFromInline
 package struct SharedInstanceStore: ~Copyable {
-  /// The first published instance, an owned (+1) reference, or 0: written last with release
+  /// The first published instance, an owned (+1) reference, or 0: stored last with release
   /// ordering, so the other inline fields are complete when it is non-zero.
   @usableFromInline let inlineObject: Atomic<UInt>
-  /// The first instance's key words (see ``keyWords(_:)``) and type; fixed once published.
+  /// The first instance's key identity and type; fixed once `inlineObject` is published.
   @usableFromInline let inlineWord0: Atomic<UInt64>
   @usableFromInline let inlineWord1: Atomic<UInt64>
   @usableFromInline let inlineType: Atomic<UInt>
-  /// The address of the newest ``SlotTable``, or 0 before the first instance is published.
+  /// The address of the newest ``SlotTable``, or 0 before the second instance is published;
+  /// stored with release ordering once the table is complete.
   @usableFromInline let published: Atomic<UInt>
   /// Serializes writers: publication, growth and the list of keys under construction.
-  @usableFromInline let lock: LockWord
+  let lock: LockWord
   /// The address of the first frame of the keys whose factory is running, linked through
   /// ``BuildFrame/nextBuilding`` (rarely more than one or two), or 0. Each frame is on its
   /// builder's stack and unlinks itself before its call returns. Read and written only under
-  /// `lock`; atomic only because a `~Copyable` struct offers no other interior mutability.
-  @usableFromInline let buildingHead: Atomic<UInt>
+  /// `lock`, which orders the accesses (so relaxed ordering suffices); an atomic because a
+  /// `~Copyable` struct inline in a class has no other interior mutability.
+  let buildingHead: Atomic<UInt>
 
-  /// Creates an empty store; it allocates nothing until the first instance is published.
+  /// Creates an empty store; it allocates nothing until the second instance is published.
   @usableFromInline
   package init() {
     inlineObject = Atomic(0)
@@ -48,161 +52,94 @@ package struct SharedInstanceStore: ~Copyable {
   }
 
   deinit {
-    let inline = inlineObject.load(ordering: .acquiring)
-    if inline != 0 {
-      Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: inline)!).release()
+    if let inline = UnsafeRawPointer(bitPattern: inlineObject.load(ordering: .acquiring)) {
+      // SAFETY: a published inline object is the +1 reference `publish` took; nothing reads the
+      // store once its component is being destroyed.
+      Unmanaged<AnyObject>.fromOpaque(inline).release()
     }
-    var address = published.load(ordering: .acquiring)
-    var isNewest = true
-    while address != 0 {
-      let table = SlotTable(address: address)
-      address = table.previous
-      table.deallocate(releasingInstances: isNewest)
-      isNewest = false
-    }
+    SlotTable(address: published.load(ordering: .acquiring))?.deallocateAll()
   }
 
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
+  /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
+  /// whose steps before and after the factory are out-of-line calls shared by every property
+  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:owner:frame:value:)``). A graph
+  /// resolved from its leaf nests one factory per level, and with the factory called right here
+  /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
+  /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
+  ///
   /// - Parameter owner: the component: named in failure messages, and the keeper of the inline
   ///   slot's key.
   @inlinable @inline(__always)
-  package func instance<T>(
+  package func instance<T: Sendable>(
     forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
   ) -> T {
-    if let words = keyWords(key) {
-      let bits = publishedBits(
-        word0: words.0, word1: words.1, type: ObjectIdentifier(T.self))
-      if bits != 0 {
-        return OnceValue.instance(published: bits, as: T.self)
+    if let identity = KeyIdentity(key) {
+      let bits = publishedBits(identity, type: ObjectIdentifier(T.self))
+      if let pointer = UnsafeRawPointer(bitPattern: bits) {
+        // SAFETY: non-zero bits are a published object, which the store keeps alive (it is
+        // released only by the store's deinit) while `self`, the component, is in use here.
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        return OnceValue.unwrap(object, as: T.self)
       }
     }
-    return firstInstance(forKey: key, owner: owner, factory)
-  }
-
-  /// The build path: a first build, or a wait for another thread's build of the key.
-  ///
-  /// Inlined into the property, unlike the read path: factories nest one per level of a graph
-  /// resolved from its leaf, and each level then costs one machine frame (the property's, which
-  /// also holds the build's ``BuildFrame``) instead of two. That halves the stack a deep graph
-  /// touches, which is most of what a fresh process pays for its first graph. The work before
-  /// and after the factory happens in calls of its own (``begin(key:owner:valueType:frame:)``,
-  /// ``finish(owner:frame:value:)``, which reads the key from the frame so that fewer values
-  /// stay live across the factory).
-  @inlinable @inline(__always)
-  package func firstInstance<T>(
-    forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
-  ) -> T {
-    BuildFrame.withFrame { frame in
-      let object: AnyObject
-      switch begin(key: key, owner: owner, valueType: T.self, frame: frame) {
-      case .found(let found):
-        object = found
-      case .build:
-        let value = OnceValue(wrapping: factory())
-        finish(owner: owner, frame: frame, value: value)
-        object = value.object
+    return withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+      let frame = room.baseAddress!
+      if let found = claim(key: key, owner: owner, valueType: T.self, frame: frame) {
+        return OnceValue.unwrap(found, as: T.self)
       }
-      return OnceValue.unwrap(object, as: T.self)
+      let value = OnceValue(wrapping: factory())
+      finish(key: key, owner: owner, frame: frame, value: value)
+      return OnceValue.unwrap(value.object, as: T.self)
     }
   }
 
-  /// The lock-free path: the bits of the published instance whose key has these words and whose
-  /// type is `type`, unretained, or 0.
+  /// The lock-free path: the bits of the published instance with this key identity and `type`,
+  /// unretained, or 0. A type mismatch is a misuse, and answers 0: the locked path reports it.
   ///
-  /// Out of line and marked as releasing nothing, on purpose. A factory that reads its component
-  /// (`shared { Analytics(dependency.session) }`) captures `self`, and Swift retains a captured
-  /// `self` before the call; the optimizer moves that retain into the build path only when it
-  /// can see that nothing on the read path releases an object, and it treats an atomic load
-  /// written inline as one that might. Inline, a built read of such a property cost two atomic
-  /// reference-count operations more than hand wiring (1.9x); behind this call it costs a call.
-  @usableFromInline @inline(never) @_effects(releasenone)
-  func publishedBits(word0: UInt64, word1: UInt64, type: ObjectIdentifier) -> UInt {
+  /// Out of line: the read inlined into every property is then a call and a test.
+  @usableFromInline @inline(never)
+  func publishedBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     let inline = inlineObject.load(ordering: .acquiring)
-    if inline != 0, inlineWord0.load(ordering: .relaxed) == word0,
-      inlineWord1.load(ordering: .relaxed) == word1
+    if inline != 0, inlineWord0.load(ordering: .relaxed) == identity.word0,
+      inlineWord1.load(ordering: .relaxed) == identity.word1
     {
-      // A type mismatch is a misuse; the locked path reports it.
       return inlineType.load(ordering: .relaxed) == UInt(bitPattern: type) ? inline : 0
     }
-    let address = published.load(ordering: .acquiring)
-    if address == 0 { return 0 }
-    let table = SlotTable(address: address)
-    var index = table.startIndex(word0, word1)
-    while true {
-      let slot = table.slot(index)
-      let bits = slot.pointee.object.load(ordering: .acquiring)
-      if bits == 0 { return 0 }
-      if slot.keyWords == (word0, word1) {
-        // A type mismatch is a misuse; the locked path reports it.
-        return slot.pointee.type.map(ObjectIdentifier.init) == type ? bits : 0
-      }
-      index = (index &+ 1) & table.mask
-    }
+    guard let table = SlotTable(address: published.load(ordering: .acquiring)) else { return 0 }
+    return table.publishedBits(identity, type: type)
   }
 
-  /// The locked path: a first build, a wait for another thread's build, a key whose bits differ
-  /// from the published ones (a computed key string), or a misuse to report.
-  ///
-  /// - Parameter frame: room for the build's frame, initialized if the answer is `.build`.
-  @usableFromInline
-  func begin(
+  /// The build path before the factory: a first build, a wait for another thread's build of the
+  /// key, a key whose identity differs from the published one's (a computed key string), or a
+  /// misuse to report; see ``Once/claim(in:key:frame:owner:valueType:)``.
+  @usableFromInline @inline(never)
+  func claim(
     key: String, owner: any FirstKeyHolder, valueType: Any.Type, frame: FramePointer
-  ) -> Once.Claim {
-    // A key computed at run time may equal a published one without sharing its bits; finding it
-    // by its characters needs no lock either, since a published slot never changes.
-    if let published = publishedValue(matching: key, owner: owner), published.type == valueType {
-      return .found(published.object)
-    }
-    return claim(key: key, owner: owner, valueType: valueType, frame: frame)
+  ) -> AnyObject? {
+    Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
   }
 
-  @inline(never)
-  private func claim(
-    key: String, owner: any FirstKeyHolder, valueType: Any.Type, frame: FramePointer
-  ) -> Once.Claim {
-    let request = Once.Request(
-      label: key, ownerType: type(of: owner), storeIdentity: ObjectIdentifier(owner),
-      valueType: valueType)
-    return Once.claim(request) {
-      lock.withLock {
-        Once.decide(
-          request, built: publishedValue(matching: key, owner: owner),
-          building: frameBuilding(key), frame: frame,
-          insert: { insertBuilding($0) })
-      }
-    }
+  /// The build path after the factory; see ``Once/finish(in:key:owner:frame:value:)``.
+  @usableFromInline @inline(never)
+  func finish(key: String, owner: any FirstKeyHolder, frame: FramePointer, value: OnceValue) {
+    Once.finish(in: self, key: key, owner: owner, frame: frame, value: value)
   }
 
-  /// Publishes a built value under the key its frame builds, and ends the build.
-  @usableFromInline
-  func finish(owner: any FirstKeyHolder, frame: FramePointer, value: OnceValue) {
-    lock.withLock {
-      publish(key: frame.pointee.label, value: value, owner: owner)
-      removeBuilding(frame)
-    }
-    Once.finish(frame)
-  }
-
-  /// The published value whose key equals `key` character for character.
-  ///
-  /// Lock free: a slot's key and type are written before its object is published with release
-  /// ordering, and are read here only after an acquire load has seen that object.
+  /// The published value whose key equals `key` character for character; call under `lock`.
   private func publishedValue(matching key: String, owner: any FirstKeyHolder) -> OnceValue? {
     let inline = inlineObject.load(ordering: .acquiring)
     if inline != 0, owner.firstSharedKey == key {
-      return OnceValue(
-        object: Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: inline)!)
-          .takeUnretainedValue(),
-        type: unsafeBitCast(inlineType.load(ordering: .relaxed), to: Any.Type.self))
+      // SAFETY: a published `inlineType` is the metadata address of an `Any.Type`.
+      let type = unsafeBitCast(inlineType.load(ordering: .relaxed), to: Any.Type.self)
+      return OnceValue(object: object(inline), type: type)
     }
-    let address = published.load(ordering: .acquiring)
-    guard address != 0 else { return nil }
+    guard let table = SlotTable(address: published.load(ordering: .acquiring)) else { return nil }
     var found: OnceValue?
-    SlotTable(address: address).forEachPublished { slot, bits in
+    table.forEachPublished { slot, bits in
       if found == nil, slot.key == key, let type = slot.type {
-        let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-        found = OnceValue(object: object.takeUnretainedValue(), type: type)
+        found = OnceValue(object: object(bits), type: type)
       }
     }
     return found
@@ -211,31 +148,66 @@ package struct SharedInstanceStore: ~Copyable {
   /// Adds a built value; the caller holds `lock`, which serializes all writers.
   private func publish(key: String, value: OnceValue, owner: any FirstKeyHolder) {
     let objectBits = UInt(bitPattern: Unmanaged.passRetained(value.object).toOpaque())
-    if inlineObject.load(ordering: .relaxed) == 0, let words = keyWords(key) {
+    if inlineObject.load(ordering: .relaxed) == 0, let identity = KeyIdentity(key) {
       owner.firstSharedKey = key
-      inlineWord0.store(words.0, ordering: .relaxed)
-      inlineWord1.store(words.1, ordering: .relaxed)
+      inlineWord0.store(identity.word0, ordering: .relaxed)
+      inlineWord1.store(identity.word1, ordering: .relaxed)
       inlineType.store(UInt(bitPattern: ObjectIdentifier(value.type)), ordering: .relaxed)
       inlineObject.store(objectBits, ordering: .releasing)
       return
     }
-    let address = published.load(ordering: .relaxed)
-    if address != 0, SlotTable(address: address).hasRoomForOneMore {
-      SlotTable(address: address).insert(key: key, type: value.type, objectBits: objectBits)
+    let current = SlotTable(address: published.load(ordering: .relaxed))
+    if let current, current.hasRoomForOneMore {
+      current.insert(key: key, type: value.type, objectBits: objectBits)
       return
     }
-    let old = address == 0 ? nil : SlotTable(address: address)
-    // Two slots hold the first instance; most components share only a few.
-    let grown = SlotTable.allocate(capacity: old.map { $0.capacity * 2 } ?? 2, previous: address)
-    old?.forEachPublished { slot, bits in
+    let grown = SlotTable.allocate(
+      capacity: current.map { $0.capacity * 2 } ?? 2, previous: current)
+    current?.forEachPublished { slot, bits in
       grown.insert(key: slot.key, type: slot.type!, objectBits: bits)
     }
     grown.insert(key: key, type: value.type, objectBits: objectBits)
     published.store(grown.address, ordering: .releasing)
   }
+
+  /// The object a published slot's bits refer to, unretained (the store keeps it alive).
+  private func object(_ bits: UInt) -> any AnyObject & Sendable {
+    // SAFETY: published bits are an owned reference to a `OnceValue`'s `Sendable` object,
+    // released only by the store's deinit.
+    let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+      .takeUnretainedValue()
+    return unsafeBitCast(object, to: (any AnyObject & Sendable).self)
+  }
 }
 
-extension SharedInstanceStore {
+extension SharedInstanceStore: OnceStore {
+  package typealias Owner = any FirstKeyHolder
+
+  package func label(of key: String) -> String { key }
+
+  package func ownerType(of owner: any FirstKeyHolder) -> Any.Type { type(of: owner) }
+
+  package func identity(of owner: any FirstKeyHolder) -> ObjectIdentifier {
+    ObjectIdentifier(owner)
+  }
+
+  package func claim(_ key: String, owner: any FirstKeyHolder, frame: FramePointer) -> Once.Step {
+    lock.withLock {
+      Once.decide(
+        frame, built: publishedValue(matching: key, owner: owner), building: frameBuilding(key),
+        link: { insertBuilding($0) })
+    }
+  }
+
+  package func publish(
+    _ value: OnceValue, for key: String, owner: any FirstKeyHolder, builtIn frame: FramePointer
+  ) {
+    lock.withLock {
+      publish(key: key, value: value, owner: owner)
+      removeBuilding(frame)
+    }
+  }
+
   private var firstBuilding: FramePointer? {
     FramePointer(bitPattern: buildingHead.load(ordering: .relaxed))
   }
@@ -245,7 +217,7 @@ extension SharedInstanceStore {
   }
 
   /// The frame building `key`; call under `lock`.
-  fileprivate func frameBuilding(_ key: String) -> FramePointer? {
+  private func frameBuilding(_ key: String) -> FramePointer? {
     var candidate = firstBuilding
     while let frame = candidate {
       if frame.pointee.label == key { return frame }
@@ -255,13 +227,13 @@ extension SharedInstanceStore {
   }
 
   /// Links a new frame; call under `lock`.
-  fileprivate func insertBuilding(_ frame: FramePointer) {
+  private func insertBuilding(_ frame: FramePointer) {
     frame.pointee.nextBuilding = firstBuilding
     setFirstBuilding(frame)
   }
 
   /// Unlinks `frame`; call under `lock`.
-  fileprivate func removeBuilding(_ frame: FramePointer) {
+  private func removeBuilding(_ frame: FramePointer) {
     if firstBuilding == frame {
       setFirstBuilding(frame.pointee.nextBuilding)
     } else {

@@ -22,16 +22,19 @@ func value(after flag: String) -> String? {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: NapkinBenchmarks [--smoke] [--only SCENARIO] [--deep-chain DEPTH]
+    usage: NapkinBenchmarks [--smoke] [--only SCENARIO] [--napkins N] [--deep-chain DEPTH]
 
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
       --only SCENARIO     one of first-graph, footprint, hot, hot-capturing, first-read, chain,
-                          contended, per-key, configured
+                          contended, per-key, configured, app-scale
+      --napkins N         the app-scale scenario for an app of N napkins only (default 300
+                          and 1000; 13 with --smoke)
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
-                          chain-napkin, hot-hand, hot-napkin or idle
+                          chain-napkin, hot-hand, hot-napkin, capturing-hand,
+                          capturing-napkin, per-key-hand, per-key-airframe or idle
     """)
 } else if let subject = value(after: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
@@ -52,6 +55,16 @@ if arguments.contains("--help") || arguments.contains("-h") {
   case "hot-napkin":
     let component = ServiceComponent()
     for _ in 0..<1_000_000 { blackHole(readComponent(component)) }
+  case "capturing-hand":
+    let hand = HandLinkNode(parent: HandLinkRoot())
+    for _ in 0..<1_000_000 { blackHole(readHandLink(hand)) }
+  case "capturing-napkin":
+    let component = LinkComponent(dependency: LinkRootComponent())
+    for _ in 0..<1_000_000 { blackHole(readLinkComponent(component)) }
+  case "per-key-hand":
+    for _ in 0..<100_000 { blackHole(readHandKeyed("notebook-with-a-long-enough-name")) }
+  case "per-key-airframe":
+    for _ in 0..<100_000 { blackHole(readPerKey("notebook-with-a-long-enough-name")) }
   case "idle": break
   default:
     print("error: unknown profile subject \(subject); see --help")
@@ -72,19 +85,28 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("resolved a \(depth)-deep chain of nested factories on the main thread: \(length) links")
   if length != depth + 1 { exit(1) }
 } else {
-  let scale = arguments.contains("--smoke") ? Scale.smoke : Scale.full
+  var scale = arguments.contains("--smoke") ? Scale.smoke : Scale.full
+  if let napkinsText = value(after: "--napkins") {
+    guard let napkins = Int(napkinsText), napkins > 0 else {
+      print("error: --napkins needs a positive count, e.g. --napkins 300")
+      exit(2)
+    }
+    scale = scale.withAppNapkins([napkins])
+  }
   let only = value(after: "--only")
-  let scenarios: [(name: String, run: (Scale) -> Report)] = [
+  let scenarios: [(name: String, run: (Scale) -> [Report])] = [
     // First, before anything else touches the types: the cost of a fresh process's first graph.
-    ("first-graph", FirstGraph.run),
-    ("footprint", Footprint.run),
-    ("hot", HotRead.run),
-    ("hot-capturing", HotReadCapturing.run),
-    ("first-read", FirstRead.run),
-    ("chain", DeepChain.run),
-    ("contended", ContendedRead.run),
-    ("per-key", AirframeReads.runPerKey),
-    ("configured", AirframeReads.runConfigured),
+    ("first-graph", { [FirstGraph.run(scale: $0)] }),
+    ("footprint", { [Footprint.run(scale: $0)] }),
+    ("hot", { [HotRead.run(scale: $0)] }),
+    ("hot-capturing", { [HotReadCapturing.run(scale: $0)] }),
+    ("first-read", { [FirstRead.run(scale: $0)] }),
+    ("chain", { [DeepChain.run(scale: $0)] }),
+    ("contended", { [ContendedRead.run(scale: $0)] }),
+    ("per-key", { [AirframeReads.runPerKey(scale: $0)] }),
+    ("configured", { [AirframeReads.runConfigured(scale: $0)] }),
+    // Last: it runs the compiler for minutes at full size.
+    ("app-scale", AppScale.run),
   ]
   if let only, !scenarios.contains(where: { $0.name == only }) {
     let names = scenarios.map(\.name).joined(separator: ", ")
@@ -92,6 +114,6 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(2)
   }
   for scenario in scenarios where only == nil || only == scenario.name {
-    scenario.run(scale).print()
+    for report in scenario.run(scale) { report.print() }
   }
 }

@@ -31,13 +31,8 @@ import NapkinOnce
 /// Threading: `Sendable`; post and subscribe from any thread or task. Events from one poster
 /// reach each reader in the order they were posted.
 public final class Announcements<Event: Sendable>: Sendable {
-  private struct Readers {
-    var nextID: UInt64 = 0
-    var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]
-  }
-
-  // `Locked` rather than a bare `Mutex`, so that ThreadSanitizer sees the lock's hand-offs.
-  private let readers = Locked(Readers())
+  /// The readers' streams; ends them all when the `Announcements` is released.
+  private let readers = Broadcast<Event>()
   /// The buffer size of a reader that does not choose its own.
   ///
   /// ```swift
@@ -62,13 +57,6 @@ public final class Announcements<Event: Sendable>: Sendable {
     self.defaultLimit = limit
   }
 
-  deinit {
-    let continuations = readers.withLock { $0.continuations.values }
-    for continuation in continuations {
-      continuation.finish()
-    }
-  }
-
   /// Delivers `event` to every current reader.
   ///
   /// ```swift
@@ -77,11 +65,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   ///
   /// Threading: never blocks or suspends; a slow reader only loses its own oldest events.
   public func post(_ event: Event) {
-    let continuations = readers.withLock { Array($0.continuations.values) }
-    // Yield after the lock: yielding resumes a waiting reader.
-    for continuation in continuations {
-      continuation.yield(event)
-    }
+    readers.send(event)
   }
 
   /// A new reader's view of the events posted from now on.
@@ -100,18 +84,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   public func subscribe(bufferingNewest limit: Int? = nil) -> Subscription {
     let size = limit ?? defaultLimit
     precondition(size >= 1, "Airframe: a subscription needs a buffer of at least 1, got \(size).")
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Event.self, bufferingPolicy: .bufferingNewest(size))
-    let id = readers.withLock { readers in
-      let id = readers.nextID
-      readers.nextID += 1
-      readers.continuations[id] = continuation
-      return id
-    }
-    continuation.onTermination = { [weak self] _ in
-      self?.unsubscribe(id)
-    }
-    return Subscription(stream: stream)
+    return Subscription(stream: readers.subscribe(bufferingPolicy: .bufferingNewest(size)).stream)
   }
 
   /// The number of registered readers.
@@ -122,11 +95,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   ///
   /// Threading: a snapshot.
   public var readerCount: Int {
-    readers.withLock { $0.continuations.count }
-  }
-
-  private func unsubscribe(_ id: UInt64) {
-    _ = readers.withLock { $0.continuations.removeValue(forKey: id) }
+    readers.readerCount
   }
 
   /// One reader's sequence of events.

@@ -1,3 +1,4 @@
+import NapkinOnce
 import Synchronization
 
 /// A module's configured global: set once at launch, read lock free afterwards, and replaceable in
@@ -176,9 +177,4 @@ public final class Configured<Value: Sendable>: Sendable {
     scratchWasUsed.store(true, ordering: .relaxed)
     return try scratch.withValue(Box(value), operation: operation)
   }
-}
-
-/// A type's name as written in code, without generic noise from the module path.
-func typeName(of type: Any.Type) -> String {
-  String(describing: type)
 }

@@ -37,10 +37,9 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   let sharedInstances = SharedInstanceStore()
 
   /// Keeps the key of the first shared instance alive for `sharedInstances`' inline slot.
-  /// Written once, under the store's lock, before the slot is published with a release store; read
-  /// without the lock, but only after an acquire load has seen that slot published. That
-  /// publication, not the dynamic exclusivity check, orders its accesses.
-  @usableFromInline @exclusivity(unchecked) package final var firstSharedKey = ""
+  /// Written once and read only under the store's lock (its accesses are checked for exclusivity
+  /// as any class property's are; only the build path touches it).
+  @usableFromInline package final var firstSharedKey = ""
 
   /// The parent's component (or a test's fake), through which this component reaches what its
   /// parent provides.
@@ -91,6 +90,16 @@ open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sen
   /// Threading: safe from any thread or actor. A caller that asks for a key another thread is
   /// building waits for that build. Keep factories short and synchronous: a factory that blocks on
   /// another thread which needs the same component can deadlock in ways no lock order reveals.
+  ///
+  /// Waiting blocks the calling thread; it never suspends. Called from a task, it holds that
+  /// task's thread of Swift concurrency's cooperative pool (one thread per core) until the build
+  /// ends, so the pool runs with one thread fewer meanwhile. That is harmless for a factory that
+  /// only constructs objects, and the reason a factory must never await work that needs the pool.
+  /// The wait does not lend the waiter's priority to the builder: a high-priority caller waits at
+  /// the builder's priority for as long as the factory runs (Xcode's Thread Performance Checker
+  /// reports it). Build what a high-priority caller needs on that caller's own priority, for
+  /// example by reading the property once while setting up, rather than racing a background
+  /// build.
   ///
   /// - Parameters:
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of

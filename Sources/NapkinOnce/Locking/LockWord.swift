@@ -1,22 +1,17 @@
 import Synchronization
 
-/// The lock inline in every component, for the once machinery's bookkeeping: a few hundred
-/// nanoseconds under the lock, never user code.
+/// The lock inline in every component: 8 bytes, no allocation, for bookkeeping (a few hundred
+/// nanoseconds under the lock, never user code) whose results stay on the calling thread.
 ///
-/// A `Mutex` (a futex on Linux, `os_unfair_lock` on Apple platforms: waiters park in the kernel,
-/// no spinning, no priority inversion) plus a hand-off counter. On Linux a contended `Mutex` passes
-/// ownership inside the kernel, which ThreadSanitizer does not model, so it would report the state
-/// the lock guards as raced; each critical section begins with an acquiring load of `handOff` and
-/// ends with a releasing store of the next value, which gives the sanitizer the happens-before
-/// edge the lock provides. Only the holder writes `handOff`, so a plain store suffices: no
-/// read-modify-write, and on x86-64 and arm64 nothing beyond an ordinary load and store. Eight
-/// bytes, no allocation.
+/// A `Mutex` (a futex on Linux, `os_unfair_lock` on Apple platforms: waiters park in the kernel)
+/// whose hand-offs ThreadSanitizer can see (see ``HandOff``).
 ///
-/// Threading: `withLock` may be called from any thread; calls are serialized.
+/// Threading: `withLock` may be called from any thread; calls are serialized. Never call back
+/// into code that takes the same lock.
 @usableFromInline
 package struct LockWord: ~Copyable, Sendable {
   private let mutex = Mutex(())
-  private let handOff = Atomic<UInt32>(0)
+  private let handOff = HandOff()
 
   /// Creates an unlocked lock.
   package init() {}
@@ -30,10 +25,11 @@ package struct LockWord: ~Copyable, Sendable {
     // by this thread, so it leaves the critical section through a local instead.
     var outcome: Swift.Result<Result, Failure>?
     mutex.withLock { _ in
-      let handOffs = handOff.load(ordering: .acquiring)
-      defer { handOff.store(handOffs &+ 1, ordering: .releasing) }
+      let entered = handOff.enter()
+      defer { handOff.leave(entered) }
       outcome = Swift.Result { () throws(Failure) -> Result in try body() }
     }
-    return try outcome.unsafelyUnwrapped.get()
+    // Set by the critical section above, which always runs.
+    return try outcome!.get()
   }
 }

@@ -55,15 +55,6 @@ enum FirstGraph {
     return value
   }
 
-  private static var executablePath: String {
-    #if os(Linux)
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]
-    #else
-      Bundle.main.executablePath ?? CommandLine.arguments[0]
-    #endif
-  }
-
   private static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted[sorted.count / 2]
