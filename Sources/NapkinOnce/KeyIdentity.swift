@@ -23,7 +23,7 @@ package struct KeyIdentity: Equatable, Sendable {
   /// platforms, which then find every key by its characters).
   @inlinable @inline(__always)
   package init?(_ key: String) {
-    #if _pointerBitWidth(_64)
+    #if _pointerBitWidth(_64) && !NAPKIN_KEYS_WITHOUT_WORDS
       // SAFETY: a `String` is exactly two 64-bit words here (`unsafeBitCast` checks the sizes);
       // the words are read as integers, so no reference is copied, retained or released, and
       // `key` stays alive for the caller. Measured against hashing the characters instead, see

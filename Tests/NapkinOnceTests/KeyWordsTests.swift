@@ -7,16 +7,14 @@ import Testing
 @Suite struct KeyWordsTests {
   #if NAPKIN_KEYS_WITHOUT_WORDS || !_pointerBitWidth(_64)
     @Test func aKeyHasNoWordsSoKeysCompareByTheirCharactersOnly() {
-      let key = "HomeComponent.homeAnalytics"
-      #expect(keyWords(key) == nil)
-      #expect(!isSameStringValue(key, key))
+      #expect(KeyIdentity("HomeComponent.homeAnalytics") == nil)
     }
   #else
-    @Test func aKeyReadTwiceHasTheSameWords() {
+    @Test func aKeyReadTwiceHasTheSameWordsAndAnotherKeyOtherWords() {
       let key = "HomeComponent.homeAnalytics"
-      #expect(keyWords(key) != nil)
-      #expect(isSameStringValue(key, key))
-      #expect(!isSameStringValue(key, "HomeComponent.requestBuilder"))
+      #expect(KeyIdentity(key) != nil)
+      #expect(KeyIdentity(key) == KeyIdentity(key))
+      #expect(KeyIdentity(key) != KeyIdentity("HomeComponent.requestBuilder"))
     }
   #endif
 }

@@ -1,3 +1,5 @@
+import NapkinOnce
+
 /// Stops the program because a napkin unit was used against its contract.
 ///
 /// `fatalError` rather than `precondition`: the message must survive optimised builds, where a
@@ -6,7 +8,7 @@ func napkinMisuse(_ message: String) -> Never {
   fatalError("Napkin: \(message)")
 }
 
-/// The name a message uses for `object`'s dynamic type, without its module prefix.
+/// The name a message uses for `object`'s dynamic type: NapkinOnce's naming, for an instance.
 func typeName(of object: AnyObject) -> String {
-  String(describing: type(of: object))
+  typeName(of: type(of: object))
 }
