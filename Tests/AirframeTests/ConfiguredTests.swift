@@ -12,42 +12,44 @@ import Testing
     #expect(global.value == TestConfig(name: "launch"))
   }
 
-  @Test func readingBeforeConfigureStopsWithTheTypeAndWhatToCall() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = TestConfig.shared
-    }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("TestConfig was read before it was configured"))
-    #expect(message.contains("Call TestConfig.configure(_:) once at launch"))
-  }
-
-  @Test func configuringTwiceStopsWithTheTypeAndWhatToCall() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      TestConfig.configure(TestConfig(name: "first"))
-      TestConfig.configure(TestConfig(name: "first"))
-    }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("TestConfig was configured twice"))
-    #expect(message.contains("Call TestConfig.configure(_:) exactly once"))
-  }
-
-  @Test func racingConfiguresLetOneWinAndStopTheOther() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        TestConfig.configure(TestConfig(name: "thread \(index)"))
+  #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+    @Test func readingBeforeConfigureStopsWithTheTypeAndWhatToCall() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = TestConfig.shared
       }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("TestConfig was read before it was configured"))
+      #expect(message.contains("Call TestConfig.configure(_:) once at launch"))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("TestConfig was configured twice"))
-  }
 
-  @Test func aCustomConfigureCallIsNamedInTheMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Configured<Int>(configureCall: "Limits.setUp(_:)").value
+    @Test func configuringTwiceStopsWithTheTypeAndWhatToCall() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        TestConfig.configure(TestConfig(name: "first"))
+        TestConfig.configure(TestConfig(name: "first"))
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("TestConfig was configured twice"))
+      #expect(message.contains("Call TestConfig.configure(_:) exactly once"))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("Int was read before it was configured. Call Limits.setUp(_:)"))
-  }
+
+    @Test func racingConfiguresLetOneWinAndStopTheOther() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+          TestConfig.configure(TestConfig(name: "thread \(index)"))
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("TestConfig was configured twice"))
+    }
+
+    @Test func aCustomConfigureCallIsNamedInTheMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = Configured<Int>(configureCall: "Limits.setUp(_:)").value
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("Int was read before it was configured. Call Limits.setUp(_:)"))
+    }
+  #endif
 
   @Test func readersRacingConfigureSeeTheWholeValue() async {
     let global = Configured<TestConfig>()

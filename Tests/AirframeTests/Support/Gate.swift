@@ -1,4 +1,5 @@
 import NapkinOnce
+
 /// A one-shot barrier for async code: tasks wait until a test opens it.
 final class Gate: Sendable {
   private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(

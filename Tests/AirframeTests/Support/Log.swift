@@ -1,4 +1,5 @@
 import NapkinOnce
+
 /// An append-only list that tasks and threads can write at once.
 final class Log<Element: Sendable>: Sendable {
   private let storage = Locked<[Element]>([])

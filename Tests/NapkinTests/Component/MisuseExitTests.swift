@@ -47,58 +47,60 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
 }
 
 @Suite struct MisuseExitTests {
-  @Test func aCycleOnOneThreadStopsWithTheChainOfKeys() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      _ = CyclicHomeComponent().homeAnalytics
+  #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+    @Test func aCycleOnOneThreadStopsWithTheChainOfKeys() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        _ = CyclicHomeComponent().homeAnalytics
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.contains(
+          "Napkin: dependency cycle in CyclicHomeComponent: homeAnalytics -> session -> homeAnalytics"
+        ))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      message.contains(
-        "Napkin: dependency cycle in CyclicHomeComponent: homeAnalytics -> session -> homeAnalytics"
-      ))
-  }
 
-  @Test func aCycleAcrossTwoThreadsStopsInsteadOfHanging() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      let component = CrossThreadComponent()
-      DispatchQueue.global().async { _ = component.right }
-      _ = component.left
+    @Test func aCycleAcrossTwoThreadsStopsInsteadOfHanging() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let component = CrossThreadComponent()
+        DispatchQueue.global().async { _ = component.right }
+        _ = component.left
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      let leftFirst = "Napkin: dependency cycle in CrossThreadComponent: left -> right -> left"
+      let rightFirst = "Napkin: dependency cycle in CrossThreadComponent: right -> left -> right"
+      #expect(message.contains(leftFirst) || message.contains(rightFirst), "\(message)")
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    let leftFirst = "Napkin: dependency cycle in CrossThreadComponent: left -> right -> left"
-    let rightFirst = "Napkin: dependency cycle in CrossThreadComponent: right -> left -> right"
-    #expect(message.contains(leftFirst) || message.contains(rightFirst), "\(message)")
-  }
 
-  @Test func twoSharedCallsInOneGetterStopWithTheKeyAndBothTypes() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      _ = ClashingComponent().analytics
+    @Test func twoSharedCallsInOneGetterStopWithTheKeyAndBothTypes() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        _ = ClashingComponent().analytics
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.contains(
+          #"Napkin: key "analytics" of ClashingComponent was asked for as Token but holds UserService"#
+        ))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      message.contains(
-        #"Napkin: key "analytics" of ClashingComponent was asked for as Token but holds UserService"#
-      ))
-  }
 
-  @Test func sharedCalledFromAMethodWithTwoTypesStopsWithTheKeyAndBothTypes() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      let component = ClashingComponent()
-      _ = component.make { Token("first") }
-      _ = component.make { UserService() }
+    @Test func sharedCalledFromAMethodWithTwoTypesStopsWithTheKeyAndBothTypes() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let component = ClashingComponent()
+        _ = component.make { Token("first") }
+        _ = component.make { UserService() }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.contains(
+          #"Napkin: key "make(_:)" of ClashingComponent was asked for as UserService but holds Token"#
+        ))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      message.contains(
-        #"Napkin: key "make(_:)" of ClashingComponent was asked for as UserService but holds Token"#
-      ))
-  }
+  #endif
 }

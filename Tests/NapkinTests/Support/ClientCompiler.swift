@@ -1,71 +1,77 @@
 import Foundation
 
-/// Type-checks a client file against the `Napkin` module this test run was built with, the way an
-/// app that depends on the package compiles: for rules of the API that only the compiler checks.
-enum ClientCompiler {
-  /// What `swiftc` said and how it ended.
-  struct Outcome {
-    let status: Int32
-    let diagnostics: String
-  }
+// Child processes: only where Foundation.Process exists.
+#if os(macOS) || os(Linux) || os(Windows)
 
-  /// Why the client could not be compiled at all, and how to fix it.
-  struct SetupError: Error, CustomStringConvertible {
-    let description: String
-  }
+  /// Type-checks a client file against the `Napkin` module this test run was built with, the way an
+  /// app that depends on the package compiles: for rules of the API that only the compiler checks.
+  enum ClientCompiler {
+    /// What `swiftc` said and how it ended.
+    struct Outcome {
+      let status: Int32
+      let diagnostics: String
+    }
 
-  /// Type-checks `source` in Swift language mode `languageMode` ("5" or "6").
-  static func typecheck(_ source: String, languageMode: String) throws -> Outcome {
-    let modules = try modulesFolder()
-    let compiler = try swiftc()
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("napkin-client-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("Client.swift")
-    try Data(source.utf8).write(to: file)
+    /// Why the client could not be compiled at all, and how to fix it.
+    struct SetupError: Error, CustomStringConvertible {
+      let description: String
+    }
 
-    let process = Process()
-    process.executableURL = compiler
-    process.arguments = [
-      "-typecheck", "-swift-version", languageMode, "-I", modules.path, file.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let diagnostics = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, diagnostics: String(decoding: diagnostics, as: UTF8.self))
-  }
+    /// Type-checks `source` in Swift language mode `languageMode` ("5" or "6").
+    static func typecheck(_ source: String, languageMode: String) throws -> Outcome {
+      let modules = try modulesFolder()
+      let compiler = try swiftc()
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("napkin-client-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("Client.swift")
+      try Data(source.utf8).write(to: file)
 
-  /// The folder of `.swiftmodule`s next to the test bundle: `<bin>/Modules`, or `<bin>` itself.
-  private static func modulesFolder() throws -> URL {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    for _ in 0..<5 {
-      folder.deleteLastPathComponent()
-      for candidate in [folder.appendingPathComponent("Modules"), folder] {
-        let module = candidate.appendingPathComponent("Napkin.swiftmodule")
-        if FileManager.default.fileExists(atPath: module.path) {
+      let process = Process()
+      process.executableURL = compiler
+      process.arguments = [
+        "-typecheck", "-swift-version", languageMode, "-I", modules.path, file.path,
+      ]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let diagnostics = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Outcome(
+        status: process.terminationStatus, diagnostics: String(decoding: diagnostics, as: UTF8.self)
+      )
+    }
+
+    /// The folder of `.swiftmodule`s next to the test bundle: `<bin>/Modules`, or `<bin>` itself.
+    private static func modulesFolder() throws -> URL {
+      var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      for _ in 0..<5 {
+        folder.deleteLastPathComponent()
+        for candidate in [folder.appendingPathComponent("Modules"), folder] {
+          let module = candidate.appendingPathComponent("Napkin.swiftmodule")
+          if FileManager.default.fileExists(atPath: module.path) {
+            return candidate
+          }
+        }
+      }
+      throw SetupError(
+        description: "Napkin.swiftmodule not found near \(CommandLine.arguments[0]); run the tests "
+          + "with `swift test`, which builds it.")
+    }
+
+    /// The `swiftc` on `PATH`, the one that built this package.
+    private static func swiftc() throws -> URL {
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+      for folder in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) {
           return candidate
         }
       }
+      throw SetupError(
+        description: "swiftc not found on PATH (\(path)); put the toolchain on PATH.")
     }
-    throw SetupError(
-      description: "Napkin.swiftmodule not found near \(CommandLine.arguments[0]); run the tests "
-        + "with `swift test`, which builds it.")
   }
-
-  /// The `swiftc` on `PATH`, the one that built this package.
-  private static func swiftc() throws -> URL {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for folder in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
-        return candidate
-      }
-    }
-    throw SetupError(description: "swiftc not found on PATH (\(path)); put the toolchain on PATH.")
-  }
-}
+#endif

@@ -1,121 +1,126 @@
 import Foundation
 import Testing
 
-/// Runs the built `Notebook` executable, as a user or a script would.
-enum NotebookProcess {
-  /// What a finished run printed and how it exited.
-  struct Result {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var output: String
-    var error: String
+// Child processes: only where Foundation.Process exists.
+#if os(macOS) || os(Linux) || os(Windows)
 
-    var lines: [String] { output.split(separator: "\n").map(String.init) }
-  }
+  /// Runs the built `Notebook` executable, as a user or a script would.
+  enum NotebookProcess {
+    /// What a finished run printed and how it exited.
+    struct Result {
+      var status: Int32
+      var reason: Process.TerminationReason
+      var output: String
+      var error: String
 
-  /// The executable in the build's products directory, found next to the test binary (Linux) or
-  /// next to the `.xctest` bundle (macOS); `NOTEBOOK_EXECUTABLE` overrides both.
-  static let executable: String? = {
-    if let path = ProcessInfo.processInfo.environment["NOTEBOOK_EXECUTABLE"] { return path }
-    var directories = [
-      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    ]
-    directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-      .map { $0.bundleURL.deletingLastPathComponent() }
-    return directories.map { $0.appendingPathComponent("Notebook").path }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }()
-
-  /// Whether the executable was built with ThreadSanitizer, whose runtime cannot start under a
-  /// file size limit (`ulimit -f`).
-  static let isThreadSanitized: Bool = {
-    guard let executable, let binary = FileManager.default.contents(atPath: executable) else {
-      return false
+      var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
-    return binary.range(of: Data("__tsan_init".utf8)) != nil
-  }()
 
-  /// The executable, or a recorded failure explaining how to build it.
-  static func requireExecutable() throws -> String {
-    try #require(
-      executable,
-      "the Notebook executable is not next to the test binary; run `swift build` before `swift test`"
-    )
-  }
+    /// The executable in the build's products directory, found next to the test binary (Linux) or
+    /// next to the `.xctest` bundle (macOS); `NOTEBOOK_EXECUTABLE` overrides both.
+    static let executable: String? = {
+      if let path = ProcessInfo.processInfo.environment["NOTEBOOK_EXECUTABLE"] { return path }
+      var directories = [
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+      ]
+      directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+        .map { $0.bundleURL.deletingLastPathComponent() }
+      return directories.map { $0.appendingPathComponent("Notebook").path }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
 
-  /// Starts `Notebook` with `arguments`; the caller waits or kills it.
-  static func start(_ arguments: [String], input: String? = nil) throws -> (
-    Process, stdout: Pipe, stderr: Pipe
-  ) {
-    try start(arguments, bytes: input.map { Data($0.utf8) })
-  }
+    /// Whether the executable was built with ThreadSanitizer, whose runtime cannot start under a
+    /// file size limit (`ulimit -f`).
+    static let isThreadSanitized: Bool = {
+      guard let executable, let binary = FileManager.default.contents(atPath: executable) else {
+        return false
+      }
+      return binary.range(of: Data("__tsan_init".utf8)) != nil
+    }()
 
-  /// Starts `Notebook` with raw bytes on standard input; with `shell`, through `/bin/sh -c` so
-  /// that the script can set limits or pass arguments Foundation cannot (`"$0"` is the program).
-  static func start(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> (
-    Process, stdout: Pipe, stderr: Pipe
-  ) {
-    let process = Process()
-    let executable = try requireExecutable()
-    if let shell {
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", shell, executable] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
+    /// The executable, or a recorded failure explaining how to build it.
+    static func requireExecutable() throws -> String {
+      try #require(
+        executable,
+        "the Notebook executable is not next to the test binary; run `swift build` before `swift test`"
+      )
     }
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let stdin = Pipe()
-    process.standardInput = stdin
-    // A command may exit before reading all of its input (too long, say): the test process then
-    // gets EPIPE, never SIGPIPE.
-    signal(SIGPIPE, SIG_IGN)
-    try process.run()
-    if let bytes { try? stdin.fileHandleForWriting.write(contentsOf: bytes) }
-    try stdin.fileHandleForWriting.close()
-    return (process, stdout, stderr)
-  }
 
-  /// Runs `Notebook` to completion with raw bytes on standard input, or through a shell script.
-  @discardableResult
-  static func run(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> Result {
-    finish(try start(arguments, bytes: bytes, shell: shell))
-  }
+    /// Starts `Notebook` with `arguments`; the caller waits or kills it.
+    static func start(_ arguments: [String], input: String? = nil) throws -> (
+      Process, stdout: Pipe, stderr: Pipe
+    ) {
+      try start(arguments, bytes: input.map { Data($0.utf8) })
+    }
 
-  /// Collects a started process's output once it has ended.
-  static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe)) -> Result {
-    let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
-    started.0.waitUntilExit()
-    return Result(
-      status: started.0.terminationStatus, reason: started.0.terminationReason,
-      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self)
-    )
-  }
+    /// Starts `Notebook` with raw bytes on standard input; with `shell`, through `/bin/sh -c` so
+    /// that the script can set limits or pass arguments Foundation cannot (`"$0"` is the program).
+    static func start(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> (
+      Process, stdout: Pipe, stderr: Pipe
+    ) {
+      let process = Process()
+      let executable = try requireExecutable()
+      if let shell {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", shell, executable] + arguments
+      } else {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+      }
+      let stdout = Pipe()
+      let stderr = Pipe()
+      process.standardOutput = stdout
+      process.standardError = stderr
+      let stdin = Pipe()
+      process.standardInput = stdin
+      // A command may exit before reading all of its input (too long, say): the test process then
+      // gets EPIPE, never SIGPIPE.
+      signal(SIGPIPE, SIG_IGN)
+      try process.run()
+      if let bytes { try? stdin.fileHandleForWriting.write(contentsOf: bytes) }
+      try stdin.fileHandleForWriting.close()
+      return (process, stdout, stderr)
+    }
 
-  /// Like ``finish(_:)``, but kills the process if it is still running after `seconds`, so that a
-  /// command that would wait forever fails the test instead of hanging it.
-  static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe), killingAfter seconds: Int)
-    -> Result
-  {
-    killIfRunning(started.0, after: seconds)
-    return finish(started)
-  }
+    /// Runs `Notebook` to completion with raw bytes on standard input, or through a shell script.
+    @discardableResult
+    static func run(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> Result {
+      finish(try start(arguments, bytes: bytes, shell: shell))
+    }
 
-  /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
-  static func killIfRunning(_ process: Process, after seconds: Int) {
-    let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
-      if process.isRunning { kill(pid, SIGKILL) }
+    /// Collects a started process's output once it has ended.
+    static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe)) -> Result {
+      let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
+      let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
+      started.0.waitUntilExit()
+      return Result(
+        status: started.0.terminationStatus, reason: started.0.terminationReason,
+        output: String(decoding: output, as: UTF8.self),
+        error: String(decoding: error, as: UTF8.self)
+      )
+    }
+
+    /// Like ``finish(_:)``, but kills the process if it is still running after `seconds`, so that a
+    /// command that would wait forever fails the test instead of hanging it.
+    static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe), killingAfter seconds: Int)
+      -> Result
+    {
+      killIfRunning(started.0, after: seconds)
+      return finish(started)
+    }
+
+    /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
+    static func killIfRunning(_ process: Process, after seconds: Int) {
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
+
+    /// Runs `Notebook` to completion.
+    @discardableResult
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+      finish(try start(arguments, input: input))
     }
   }
-
-  /// Runs `Notebook` to completion.
-  @discardableResult
-  static func run(_ arguments: [String], input: String? = nil) throws -> Result {
-    finish(try start(arguments, input: input))
-  }
-}
+#endif

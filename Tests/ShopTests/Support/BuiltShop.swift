@@ -1,72 +1,78 @@
 import Foundation
 
-/// The `Shop` executable that `swift build` / `swift test` put next to the test bundle, run as a
-/// user would, with its standard output sent somewhere that fails.
-enum BuiltShop {
-  /// What a run wrote on standard error and how it ended.
-  struct Run {
-    let status: Int32
-    /// `.exit` for a program that ended by itself, `.uncaughtSignal` for a crash.
-    let reason: Process.TerminationReason
-    let standardError: String
-  }
+// Child processes: only where Foundation.Process exists.
+#if os(macOS) || os(Linux) || os(Windows)
 
-  /// Where standard output goes.
-  enum Output {
-    /// `/dev/full`: every write fails with "No space left on device".
-    case full
-    /// Nowhere: the descriptor is closed (`>&-`).
-    case closed
-  }
+  /// The `Shop` executable that `swift build` / `swift test` put next to the test bundle, run as a
+  /// user would, with its standard output sent somewhere that fails.
+  enum BuiltShop {
+    /// What a run wrote on standard error and how it ended.
+    struct Run {
+      let status: Int32
+      /// `.exit` for a program that ended by itself, `.uncaughtSignal` for a crash.
+      let reason: Process.TerminationReason
+      let standardError: String
+    }
 
-  struct NotBuilt: Error, CustomStringConvertible {
-    let searched: [String]
-    var description: String {
-      "Shop executable not found (searched \(searched.joined(separator: ", "))); build it with "
-        + "`swift build --product Shop` in the same configuration."
+    /// Where standard output goes.
+    enum Output {
+      /// `/dev/full`: every write fails with "No space left on device".
+      case full
+      /// Nowhere: the descriptor is closed (`>&-`).
+      case closed
+    }
+
+    struct NotBuilt: Error, CustomStringConvertible {
+      let searched: [String]
+      var description: String {
+        "Shop executable not found (searched \(searched.joined(separator: ", "))); build it with "
+          + "`swift build --product Shop` in the same configuration."
+      }
+    }
+
+    static func run(_ arguments: [String], output: Output) throws -> Run {
+      let process = Process()
+      let executable = try locate()
+      switch output {
+      case .full:
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+      case .closed:
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" "$@" >&-"#, executable.path] + arguments
+      }
+      let stderr = Pipe()
+      process.standardError = stderr
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      // A run that never ends (the bug some tests look for) is stopped, and fails its test as a
+      // signal, instead of hanging the test run.
+      let watchdog = DispatchWorkItem { [process] in process.terminate() }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30), execute: watchdog)
+      defer { watchdog.cancel() }
+      let error = stderr.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Run(
+        status: process.terminationStatus, reason: process.terminationReason,
+        standardError: String(decoding: error, as: UTF8.self))
+    }
+
+    private static func locate() throws -> URL {
+      let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      let candidates = [
+        testBinary.deletingLastPathComponent(),
+        Bundle.main.bundleURL,
+        Bundle.main.bundleURL.deletingLastPathComponent(),
+      ].map { $0.appendingPathComponent("Shop") }
+      guard
+        let found = candidates.first(where: {
+          FileManager.default.isExecutableFile(atPath: $0.path)
+        })
+      else {
+        throw NotBuilt(searched: candidates.map(\.path))
+      }
+      return found
     }
   }
-
-  static func run(_ arguments: [String], output: Output) throws -> Run {
-    let process = Process()
-    let executable = try locate()
-    switch output {
-    case .full:
-      process.executableURL = executable
-      process.arguments = arguments
-      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-    case .closed:
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", #"exec "$0" "$@" >&-"#, executable.path] + arguments
-    }
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // A run that never ends (the bug some tests look for) is stopped, and fails its test as a
-    // signal, instead of hanging the test run.
-    let watchdog = DispatchWorkItem { [process] in process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30), execute: watchdog)
-    defer { watchdog.cancel() }
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, reason: process.terminationReason,
-      standardError: String(decoding: error, as: UTF8.self))
-  }
-
-  private static func locate() throws -> URL {
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let candidates = [
-      testBinary.deletingLastPathComponent(),
-      Bundle.main.bundleURL,
-      Bundle.main.bundleURL.deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent("Shop") }
-    guard
-      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      throw NotBuilt(searched: candidates.map(\.path))
-    }
-    return found
-  }
-}
+#endif
