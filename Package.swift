@@ -28,20 +28,27 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // The examples' one way of printing text from outside on a terminal; no product exposes it.
+    .target(
+      name: "TerminalSafety",
+      path: "Examples/Shared/TerminalSafety",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "HomeNapkin",
-      dependencies: ["Napkin"],
+      dependencies: ["Napkin", "TerminalSafety"],
       path: "Examples/HomeNapkin",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "Notebook",
-      dependencies: ["Airframe"],
+      dependencies: ["Airframe", "TerminalSafety"],
       path: "Examples/Notebook",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "Shop",
+      dependencies: ["TerminalSafety"],
       path: "Examples/Shop",
       swiftSettings: strictSettings
     ),
@@ -75,12 +82,12 @@ let package = Package(
     ),
     .testTarget(
       name: "NotebookTests",
-      dependencies: ["Notebook", "Airframe", "NapkinTesting", "NapkinOnce"],
+      dependencies: ["Notebook", "Airframe", "NapkinTesting", "TerminalSafety"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "ShopTests",
-      dependencies: ["Shop", "NapkinTesting"],
+      dependencies: ["Shop", "NapkinTesting", "TerminalSafety"],
       // The tests run this HTTP server with python3 (located through #filePath); not a resource.
       exclude: ["Support/order_server.py"],
       swiftSettings: strictSettings

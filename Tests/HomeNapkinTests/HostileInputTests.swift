@@ -11,7 +11,7 @@ import Testing
     let output = session.type("dance\u{1B}]0;owned\u{07}\u{1B}[2J\r")
 
     #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-    #expect(output.hasPrefix("Unknown command `dance\\u{1B}]0;owned\\u{7}\\u{1B}[2J\\u{D}`.\n"))
+    #expect(output.hasPrefix("Unknown command `dance\\u{1B}]0;owned\\u{7}\\u{1B}[2J\\r`.\n"))
   }
 
   @Test func aLongUnknownCommandIsCutInTheMessage() {

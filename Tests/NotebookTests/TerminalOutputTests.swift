@@ -1,4 +1,5 @@
 import Foundation
+import TerminalSafety
 import Testing
 
 @testable import Notebook

@@ -1,5 +1,6 @@
 import Foundation
 import Napkin
+import TerminalSafety
 
 /// The command line: options, then the shell on standard input.
 @MainActor
@@ -25,7 +26,7 @@ enum HomeNapkinApp {
       }
     }
     if let first = arguments.first {
-      let shown = TerminalText.escaped(first)
+      let shown = TerminalText.escaped(first, limit: 60)
       try? StandardOutput.error.write(
         "HomeNapkin: unknown argument `\(shown)`. Try `HomeNapkin --help`.\n")
       return 64  // EX_USAGE

@@ -1,4 +1,5 @@
 import Napkin
+import TerminalSafety
 
 /// The read-eval-print loop: reads commands, hands them to the screens, prints the top screen.
 ///
@@ -64,12 +65,12 @@ final class Shell {
   /// Runs one line of input and prints the screen; returns `false` for `quit`.
   @discardableResult
   func handle(_ line: String) throws -> Bool {
-    if echo { try output("> \(TerminalText.escaped(line, limit: .max))\n") }
+    if echo { try output("> \(TerminalText.escaped(line))\n") }
     switch Command.parse(line) {
     case .blank:
       return true
     case .unknown(let text):
-      try output("Unknown command `\(TerminalText.escaped(text))`.\n\(Command.helpText)")
+      try output("Unknown command `\(TerminalText.escaped(text, limit: 60))`.\n\(Command.helpText)")
     case .command(.quit):
       return false
     case .command(.help):

@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalSafety
 
 /// A signed-in user.
 struct User: Equatable, Sendable {
@@ -70,7 +71,8 @@ final class UserService: Sendable {
     }
     if !name.allSatisfy({ $0.isLetter || $0.isNumber }) {
       throw SignInError(
-        description: "Names are letters and digits only: `\(TerminalText.escaped(name))` has "
+        description:
+          "Names are letters and digits only: `\(TerminalText.escaped(name, limit: 60))` has "
           + "other characters.")
     }
   }

@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalSafety
 
 #if canImport(Glibc)
   import Glibc

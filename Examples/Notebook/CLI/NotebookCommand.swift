@@ -1,4 +1,5 @@
 import Foundation
+import TerminalSafety
 
 /// The `Notebook` program: parse, configure once, run one command.
 enum NotebookCommand {

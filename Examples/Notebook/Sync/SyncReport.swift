@@ -1,3 +1,5 @@
+import TerminalSafety
+
 /// What a sync did, for the person who ran it.
 struct SyncReport: Sendable {
   /// One notebook that could not be synced; the others were.

@@ -1,3 +1,5 @@
+import TerminalSafety
+
 /// Runs a command line: parses it, wires the services and drives the orders model.
 ///
 /// The process's outputs, the services and the clock come in through the initializer, so tests run

@@ -1,3 +1,4 @@
+import TerminalSafety
 import Testing
 
 @testable import Shop
@@ -5,7 +6,7 @@ import Testing
 @Suite struct TerminalTextTests {
   @Test(arguments: [
     ("/login\u{1B}]0;title\u{07}", "/login\\u{1B}]0;title\\u{7}"),
-    ("a\rb\nc\u{7F}\u{9B}", "a\\u{D}b\\u{A}c\\u{7F}\\u{9B}"),
+    ("a\rb\nc\u{7F}\u{9B}", "a\\rb\\nc\\u{7F}\\u{9B}"),
     ("abc\u{202E}cba", "abc\\u{202E}cba"),
   ])
   func controlCharactersAreWrittenAsEscapes(raw: String, shown: String) {
