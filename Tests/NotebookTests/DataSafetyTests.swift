@@ -153,7 +153,6 @@ import Testing
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
         .filter { $0.contains("~tmp-") }
       #expect(leftovers.isEmpty)
-      print("crash test: \(confirmed.count) adds confirmed, \(killed) processes killed")
     }
   }
 #endif
