@@ -53,6 +53,13 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // Finds the examples' executables for their tests; no product exposes it.
+    .target(
+      name: "BuiltProducts",
+      path: "Tests/Support/BuiltProducts",
+      swiftSettings: strictSettings
+    ),
+
     // Without ExistentialAny: the seed's `Component<HomeDependency>` must compile verbatim here.
     .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
     // Which branch of the key comparison is built; `.ci/run keys32` builds the 32-bit one here.
@@ -77,17 +84,17 @@ let package = Package(
     ),
     .testTarget(
       name: "HomeNapkinTests",
-      dependencies: ["HomeNapkin", "Napkin", "NapkinTesting"],
+      dependencies: ["HomeNapkin", "Napkin", "NapkinTesting", "BuiltProducts"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "NotebookTests",
-      dependencies: ["Notebook", "Airframe", "NapkinTesting", "TerminalSafety"],
+      dependencies: ["Notebook", "Airframe", "NapkinTesting", "TerminalSafety", "BuiltProducts"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "ShopTests",
-      dependencies: ["Shop", "NapkinTesting", "TerminalSafety"],
+      dependencies: ["Shop", "NapkinTesting", "TerminalSafety", "BuiltProducts"],
       // The tests run this HTTP server with python3 (located through #filePath); not a resource.
       exclude: ["Support/order_server.py"],
       swiftSettings: strictSettings

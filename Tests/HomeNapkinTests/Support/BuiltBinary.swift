@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 // Child processes: only where Foundation.Process exists.
@@ -14,30 +15,9 @@ import Foundation
       let standardError: String
     }
 
-    /// The executable, or `nil` with the places that were searched.
-    static func locate() -> Result<URL, LocateError> {
-      let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      let candidates = [
-        testBinary.deletingLastPathComponent(),
-        Bundle.main.bundleURL,
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-      ].map { $0.appendingPathComponent("HomeNapkin") }
-      if let found = candidates.first(where: {
-        FileManager.default.isExecutableFile(atPath: $0.path)
-      }
-      ) {
-        return .success(found)
-      }
-      return .failure(LocateError(searched: candidates.map(\.path)))
-    }
-
-    /// Why the executable was not found, and how to fix it.
-    struct LocateError: Error, CustomStringConvertible {
-      let searched: [String]
-      var description: String {
-        "HomeNapkin executable not found (searched \(searched.joined(separator: ", "))); "
-          + "build it with `swift build --product HomeNapkin` in the same configuration."
-      }
+    /// The executable, or why it was not found.
+    static func locate() -> Result<URL, BuiltProduct.NotFound> {
+      Result { () throws(BuiltProduct.NotFound) in try BuiltProduct.locate("HomeNapkin") }
     }
 
     /// Where the program's standard output goes.

@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 import Testing
 
@@ -16,18 +17,8 @@ import Testing
       var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    /// The executable in the build's products directory, found next to the test binary (Linux) or
-    /// next to the `.xctest` bundle (macOS); `NOTEBOOK_EXECUTABLE` overrides both.
-    static let executable: String? = {
-      if let path = ProcessInfo.processInfo.environment["NOTEBOOK_EXECUTABLE"] { return path }
-      var directories = [
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-      ]
-      directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-        .map { $0.bundleURL.deletingLastPathComponent() }
-      return directories.map { $0.appendingPathComponent("Notebook").path }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    /// The executable in the build's products directory; `NOTEBOOK_EXECUTABLE` overrides it.
+    static let executable: String? = try? BuiltProduct.locate("Notebook").path
 
     /// Whether the executable was built with ThreadSanitizer, whose runtime cannot start under a
     /// file size limit (`ulimit -f`).

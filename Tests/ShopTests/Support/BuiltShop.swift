@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 // Child processes: only where Foundation.Process exists.
@@ -22,17 +23,9 @@ import Foundation
       case closed
     }
 
-    struct NotBuilt: Error, CustomStringConvertible {
-      let searched: [String]
-      var description: String {
-        "Shop executable not found (searched \(searched.joined(separator: ", "))); build it with "
-          + "`swift build --product Shop` in the same configuration."
-      }
-    }
-
     static func run(_ arguments: [String], output: Output) throws -> Run {
       let process = Process()
-      let executable = try locate()
+      let executable = try BuiltProduct.locate("Shop")
       switch output {
       case .full:
         process.executableURL = executable
@@ -56,23 +49,6 @@ import Foundation
       return Run(
         status: process.terminationStatus, reason: process.terminationReason,
         standardError: String(decoding: error, as: UTF8.self))
-    }
-
-    private static func locate() throws -> URL {
-      let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      let candidates = [
-        testBinary.deletingLastPathComponent(),
-        Bundle.main.bundleURL,
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-      ].map { $0.appendingPathComponent("Shop") }
-      guard
-        let found = candidates.first(where: {
-          FileManager.default.isExecutableFile(atPath: $0.path)
-        })
-      else {
-        throw NotBuilt(searched: candidates.map(\.path))
-      }
-      return found
     }
   }
 #endif
