@@ -45,7 +45,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 PRELUDES = pathlib.Path(__file__).resolve().parent / "preludes"
-DOC_COMMENT_ROOTS = ["Sources/Napkin", "Sources/NapkinTesting"]
+DOC_COMMENT_ROOTS = ["Sources/Airframe", "Sources/Napkin", "Sources/NapkinTesting"]
 
 FENCE_OPEN = re.compile(r"^(\s*)```swift\s*$")
 PRELUDE_DIRECTIVE = re.compile(r"<!--\s*snippet-prelude:\s*([A-Za-z0-9]+)\s*-->")
@@ -273,9 +273,11 @@ def check(unit, modules, workspace, index):
     return unit, status, output
 
 
+# A block that opens with one of these declares something; `static` opens a member, which a
+# `snippet-inside` directive places in its type.
 TOP_LEVEL_DECLARATION = re.compile(
     r"^(@|import |struct |final |class |enum |protocol |extension |func |override |actor |typealias |"
-    r"public |private |fileprivate |internal |package )"
+    r"static |public |private |fileprivate |internal |package )"
 )
 # A snippet shows a value by naming it (`home.analytics === home.analytics  // true`); the
 # compiler's notes that the value goes unused are expected. Any other warning fails the snippet.

@@ -4,11 +4,14 @@ import NapkinOnce
 /// the events as an `AsyncSequence`.
 ///
 /// ```swift
-/// final class SyncManager {
+/// final class SyncManager: Sendable {
+///   static let shared = SyncManager()
 ///   let changes = Announcements<NoteChange>()
-///   func add(_ text: String) throws {
-///     try persist(text)
-///     changes.post(.added(id))   // after the write, never before
+///
+///   func add(_ text: String, to notebook: NotebookRef) throws {
+///     let id = try persist(text, in: notebook)
+///     // After the write, never before:
+///     changes.post(NoteChange(notebook: notebook, kind: .added(noteID: id)))
 ///   }
 /// }
 ///
@@ -60,7 +63,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   /// Delivers `event` to every current reader.
   ///
   /// ```swift
-  /// changes.post(.edited(note.id))
+  /// changes.post(NoteChange(notebook: notebook, kind: .edited(noteID: note.id)))
   /// ```
   ///
   /// Threading: never blocks or suspends; a slow reader only loses its own oldest events.
@@ -71,8 +74,8 @@ public final class Announcements<Event: Sendable>: Sendable {
   /// A new reader's view of the events posted from now on.
   ///
   /// ```swift
-  /// let updates = manager.changes.subscribe()
-  /// Task { for await change in updates { print(change) } }
+  /// let updates = SyncManager.shared.changes.subscribe()
+  /// Task { for await change in updates { print(change.notebook, change.kind) } }
   /// ```
   ///
   /// The reader is registered before `subscribe` returns, so nothing posted after that is missed
@@ -90,7 +93,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   /// The number of registered readers.
   ///
   /// ```swift
-  /// if manager.changes.readerCount == 0 { return }  // nobody listens
+  /// if SyncManager.shared.changes.readerCount == 0 { return }  // nobody listens
   /// ```
   ///
   /// Threading: a snapshot.
@@ -101,6 +104,7 @@ public final class Announcements<Event: Sendable>: Sendable {
   /// One reader's sequence of events.
   ///
   /// ```swift
+  /// let subscription = SyncManager.shared.changes.subscribe()
   /// for await change in subscription { handle(change) }
   /// ```
   ///

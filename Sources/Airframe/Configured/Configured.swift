@@ -50,6 +50,7 @@ public final class Configured<Value: Sendable>: Sendable {
 
   /// Creates an unconfigured global.
   ///
+  /// <!-- snippet-inside: struct SyncConfig: Sendable -->
   /// ```swift
   /// public static let global = Configured<SyncConfig>()
   /// ```
@@ -65,7 +66,7 @@ public final class Configured<Value: Sendable>: Sendable {
   /// Sets the value, exactly once per process.
   ///
   /// ```swift
-  /// SyncConfig.global.configure(SyncConfig(localDirectory: path))
+  /// SyncConfig.global.configure(SyncConfig(localDirectory: path, account: "ada"))
   /// ```
   ///
   /// A second call stops the program, even when it passes an equal value: a second configuration
@@ -129,7 +130,9 @@ public final class Configured<Value: Sendable>: Sendable {
   /// Whether ``value`` can be read here: a scratch value is in scope, or ``configure(_:)`` ran.
   ///
   /// ```swift
-  /// if !SyncConfig.global.isConfigured { SyncConfig.configure(.fallback) }
+  /// if !SyncConfig.global.isConfigured {
+  ///   SyncConfig.configure(SyncConfig(localDirectory: path, account: "guest"))
+  /// }
   /// ```
   ///
   /// Threading: lock free. Checking and then configuring is not atomic; only one launch path
@@ -144,8 +147,11 @@ public final class Configured<Value: Sendable>: Sendable {
   ///
   /// ```swift
   /// @Test func notesLandInTheConfiguredDirectory() async throws {
-  ///   try await SyncConfig.global.withScratchValue(SyncConfig(localDirectory: tmp)) {
-  ///     try await SyncManager.shared.add("milk", to: "groceries")
+  ///   let config = SyncConfig(localDirectory: tmp, account: "ada")
+  ///   try await SyncConfig.global.withScratchValue(config) {
+  ///     let groceries = try NotebookRef("groceries")
+  ///     _ = try await SyncManager.shared.add("milk", to: groceries)
+  ///     #expect(FileManager.default.fileExists(atPath: groceries.file))
   ///   }
   /// }
   /// ```
@@ -168,7 +174,8 @@ public final class Configured<Value: Sendable>: Sendable {
   /// Runs the synchronous `operation` with `value` in place of the configured value.
   ///
   /// ```swift
-  /// let path = SyncConfig.global.withScratchValue(config) { NotePaths.current.root }
+  /// let config = SyncConfig(localDirectory: tmp, account: "ada")
+  /// let file = try SyncConfig.global.withScratchValue(config) { try NotebookRef("work").file }
   /// ```
   ///
   /// Threading: visible on the calling thread's task (or the thread itself outside any task) for

@@ -6,8 +6,8 @@ import NapkinOnce
 ///
 /// ```swift
 /// let runner = SerialRunner(label: "notes")
-/// let id = try await runner.run { try store.append(note) }   // waits for earlier jobs
-/// runner.submit { try await uploader.flush() }                // queued, not awaited
+/// let position = try await runner.run { try store.append(note) }  // waits for earlier jobs
+/// runner.submit { try await uploader.flush() }  // queued, not awaited
 /// ```
 ///
 /// The guarantees:
@@ -40,6 +40,7 @@ public final class SerialRunner: Sendable {
 
   /// Creates an idle runner.
   ///
+  /// <!-- snippet-inside: extension SyncManager -->
   /// ```swift
   /// static let sharedInstance = SerialRunner(label: "sync")
   /// ```
@@ -99,7 +100,7 @@ public final class SerialRunner: Sendable {
   /// Queues `job` behind every job handed in before it and returns at once.
   ///
   /// ```swift
-  /// let upload = runner.submit { try await client.upload(changes) }
+  /// let upload = runner.submit { try await client.upload(edits) }
   /// try await upload.value  // optional
   /// ```
   ///
