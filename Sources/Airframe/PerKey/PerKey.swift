@@ -44,7 +44,12 @@ public final class PerKey<Key: Hashable & Sendable, Context: Sendable>: Sendable
   /// Creates an empty registry whose contexts `makeContext` builds on first use.
   ///
   /// ```swift
-  /// static let all = PerKey<Notebook, NotebookContext> { NotebookContext($0) }
+  /// final class NotebookContext: Sendable {
+  ///   static let all = PerKey<Notebook, NotebookContext> { NotebookContext($0) }
+  ///
+  ///   let notebook: Notebook
+  ///   private init(_ notebook: Notebook) { self.notebook = notebook }
+  /// }
   /// ```
   ///
   /// Threading: keep the registry in a `static let` inside the context type, so that the closure
