@@ -10,10 +10,12 @@ protocol LineSource {
 /// Standard input, read on a background thread so that the main actor stays free between lines
 /// (the leak detector's checks run there).
 struct StandardInput: LineSource {
+  private let reader = BoundedLineReader(fileDescriptor: STDIN_FILENO)
+
   func nextLine() async -> String? {
-    await withCheckedContinuation { continuation in
+    await withCheckedContinuation { [reader] continuation in
       DispatchQueue.global().async {
-        continuation.resume(returning: readLine(strippingNewline: true))
+        continuation.resume(returning: reader.nextLine())
       }
     }
   }

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// Reads lines from a file descriptor, keeping at most `limit` bytes of each.
+///
+/// `readLine()` holds a whole line in memory however long it is, so one endless line on standard
+/// input would take all of it. No command is longer than a few dozen bytes: the rest of an
+/// over-long line is read and dropped, and the shell answers the kept part like any other line.
+///
+/// Threading: `Sendable`; one reader at a time (the shell reads a line, then handles it).
+final class BoundedLineReader: Sendable {
+  /// The bytes of a line that are kept; the shell's longest command is far shorter.
+  static let defaultLimit = 4096
+
+  private struct State {
+    var buffer: [UInt8] = []
+    var position = 0
+    var atEnd = false
+  }
+
+  private let fileDescriptor: Int32
+  private let limit: Int
+  private let state = Mutex(State())
+
+  init(fileDescriptor: Int32, limit: Int = BoundedLineReader.defaultLimit) {
+    self.fileDescriptor = fileDescriptor
+    self.limit = limit
+  }
+
+  /// The next line without its newline (at most `limit` bytes of it, decoded as UTF-8 with
+  /// invalid bytes replaced), or `nil` at the end of input.
+  func nextLine() -> String? {
+    state.withLock { state in
+      var line: [UInt8] = []
+      var sawAnything = false
+      while true {
+        if state.position == state.buffer.count {
+          guard !state.atEnd, refill(&state) else { break }
+        }
+        sawAnything = true
+        let byte = state.buffer[state.position]
+        state.position += 1
+        if byte == UInt8(ascii: "\n") {
+          return Self.text(line)
+        }
+        if line.count < limit {
+          line.append(byte)
+        }
+      }
+      return sawAnything ? Self.text(line) : nil
+    }
+  }
+
+  private func refill(_ state: inout State) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        state.buffer = Array(chunk[..<count])
+        state.position = 0
+        return true
+      }
+      if count < 0 && errno == EINTR { continue }
+      // End of input, or an error reading it: either way there are no more lines.
+      state.atEnd = true
+      return false
+    }
+  }
+
+  private static func text(_ bytes: [UInt8]) -> String {
+    var bytes = bytes[...]
+    if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
