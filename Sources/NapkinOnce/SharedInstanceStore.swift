@@ -98,8 +98,8 @@ package struct SharedInstanceStore: ~Copyable {
   /// The lock-free path: the bits of the published instance with this key identity and `type`,
   /// unretained, or 0. A type mismatch is a misuse, and answers 0: the locked path reports it.
   ///
-  /// Out of line: the read inlined into every property is then a call and a test.
-  @usableFromInline @inline(never)
+  /// The inline slot is checked right in the property; the table in a call.
+  @inlinable @inline(__always)
   func publishedBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     let inline = inlineObject.load(ordering: .acquiring)
     if inline != 0, inlineWord0.load(ordering: .relaxed) == identity.word0,
@@ -107,6 +107,12 @@ package struct SharedInstanceStore: ~Copyable {
     {
       return inlineType.load(ordering: .relaxed) == UInt(bitPattern: type) ? inline : 0
     }
+    return tableBits(identity, type: type)
+  }
+
+  /// The bits of the published instance with this key identity and `type` in the table, or 0.
+  @usableFromInline @inline(never)
+  func tableBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     guard let table = SlotTable(address: published.load(ordering: .acquiring)) else { return 0 }
     return table.publishedBits(identity, type: type)
   }
