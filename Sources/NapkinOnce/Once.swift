@@ -19,10 +19,8 @@ package enum Once {
   /// resolved from its leaf nests one factory per level, so what stays on the stack across the
   /// factory is kept small: the look-up and the publication run in calls of their own
   /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:owner:frame:value:)``), whose
-  /// frames are gone by the time the factory runs. A component's store calls it from one
-  /// out-of-line function (`SharedInstanceStore.build`), not from the code inlined into each
-  /// property, whose frame would then carry the stack protector that this call's temporary
-  /// allocation brings on every read.
+  /// frames are gone by the time the factory runs. `SharedInstanceStore` inlines these same
+  /// three steps into each property, for one machine frame per level (see its `instance`).
   ///
   /// - Parameter factory: builds the value, with no lock held.
   @inline(__always)

@@ -6,7 +6,7 @@ import Synchronization
 /// inline slot (an acquire load and three compares); the others in a ``SlotTable`` (one more
 /// load and a scan by the key's identity). Everything else (first builds, waiting for another
 /// thread's build, growing the table) happens in one out-of-line call,
-/// ``build(key:owner:valueType:factory:)``, under `lock`, never while a factory runs. A component with
+/// ``build(key:owner:valueType:_:)``, under `lock`, never while a factory runs. A component with
 /// one shared instance, the most common case, never allocates.
 @usableFromInline
 package struct SharedInstanceStore: ~Copyable {
@@ -55,13 +55,12 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
-  /// Inlined into the property: the look-up of a built instance, and a call to
-  /// ``build(key:owner:valueType:factory:)`` when there is none. The build path stays out of the
-  /// property because the stack protector that its frame on the stack
-  /// (`withUnsafeTemporaryAllocation`) brings would otherwise guard every read: the `hot`
-  /// scenario measured 1.04x hand wiring this way against 1.08x with the build inlined (109
-  /// against 115 instructions per read), for a second machine frame per nested factory (`chain`:
-  /// 1,719 instructions per node against 1,647; see the design note).
+  /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
+  /// whose steps before and after the factory are out-of-line calls shared by every property
+  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:owner:frame:value:)``). A graph
+  /// resolved from its leaf nests one factory per level, and with the factory called right here
+  /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
+  /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
   ///
   /// - Parameter owner: the component, named in failure messages.
   @inlinable @inline(__always)
@@ -77,20 +76,15 @@ package struct SharedInstanceStore: ~Copyable {
         return OnceValue.unwrap(object, as: T.self)
       }
     }
-    let object = build(key: key, owner: owner, valueType: T.self) {
-      OnceValue(wrapping: factory())
+    return withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+      let frame = room.baseAddress!
+      if let found = claim(key: key, owner: owner, valueType: T.self, frame: frame) {
+        return OnceValue.unwrap(found, as: T.self)
+      }
+      let value = OnceValue(wrapping: factory())
+      finish(key: key, owner: owner, frame: frame, value: value)
+      return OnceValue.unwrap(value.object, as: T.self)
     }
-    return OnceValue.unwrap(object, as: T.self)
-  }
-
-  /// The build path of ``instance(forKey:owner:_:)``: ``Once``'s one build sequence, whose
-  /// steps before and after the factory are out-of-line calls of their own, so that the frame
-  /// which stays on the stack across the factory is this one, holding the ``BuildFrame``.
-  @usableFromInline @inline(never)
-  func build(
-    key: String, owner: AnyObject, valueType: Any.Type, factory: () -> OnceValue
-  ) -> AnyObject {
-    Once.instance(in: self, key: key, owner: owner, valueType: valueType, factory: factory)
   }
 
   /// The lock-free path: the bits of the published instance with this key identity and `type`,
@@ -113,6 +107,22 @@ package struct SharedInstanceStore: ~Copyable {
   func tableBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     guard let table = SlotTable(address: published.load(ordering: .acquiring)) else { return 0 }
     return table.publishedBits(identity, type: type)
+  }
+
+  /// The build path before the factory: a first build, a wait for another thread's build of the
+  /// key, a key whose identity differs from the published one's (a computed key string), or a
+  /// misuse to report; see ``Once/claim(in:key:frame:owner:valueType:)``.
+  @usableFromInline @inline(never)
+  func claim(
+    key: String, owner: AnyObject, valueType: Any.Type, frame: FramePointer
+  ) -> AnyObject? {
+    Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
+  }
+
+  /// The build path after the factory; see ``Once/finish(in:key:owner:frame:value:)``.
+  @usableFromInline @inline(never)
+  func finish(key: String, owner: AnyObject, frame: FramePointer, value: OnceValue) {
+    Once.finish(in: self, key: key, owner: owner, frame: frame, value: value)
   }
 
   /// The published value whose key equals `key` character for character; call under `lock`.
