@@ -26,8 +26,8 @@ package struct KeyIdentity: Equatable, Sendable {
     #if _pointerBitWidth(_64) && !NAPKIN_KEYS_WITHOUT_WORDS
       // SAFETY: a `String` is exactly two 64-bit words here (`unsafeBitCast` checks the sizes);
       // the words are read as integers, so no reference is copied, retained or released, and
-      // `key` stays alive for the caller. Measured against hashing the characters instead, see
-      // Sources/NapkinOnce/README.md.
+      // `key` stays alive for the caller. Measured against finding the key by its characters
+      // instead, see Benchmarks/README.md.
       let words = unsafeBitCast(key, to: (UInt64, UInt64).self)
       self.init(word0: words.0, word1: words.1)
     #else
