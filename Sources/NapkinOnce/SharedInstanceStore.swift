@@ -1,15 +1,5 @@
 import Synchronization
 
-/// Where a component keeps the key of its first shared instance: the store's inline slot records
-/// only the key's identity (``KeyIdentity``), and a key that lives on the heap must be kept alive
-/// by someone for equal identities to keep meaning equal keys.
-@usableFromInline
-package protocol FirstKeyHolder: AnyObject {
-  /// The key of the instance in the inline slot; written once and read only under the store's
-  /// lock.
-  var firstSharedKey: String { get set }
-}
-
 /// The shared instances of one component: the storage behind `Component.shared`.
 ///
 /// Reads of a built instance are lock free. The first instance a component publishes sits in an
@@ -23,7 +13,9 @@ package struct SharedInstanceStore: ~Copyable {
   /// The first published instance, an owned (+1) reference, or 0: stored last with release
   /// ordering, so the other inline fields are complete when it is non-zero.
   @usableFromInline let inlineObject: Atomic<UInt>
-  /// The first instance's key identity and type; fixed once `inlineObject` is published.
+  /// The first instance's key identity and type; fixed once `inlineObject` is published. The
+  /// identity owns its key (``KeyIdentity/init(retaining:)``), which keeps a key that lives on
+  /// the heap alive, so equal identities keep meaning equal keys.
   @usableFromInline let inlineWord0: Atomic<UInt64>
   @usableFromInline let inlineWord1: Atomic<UInt64>
   @usableFromInline let inlineType: Atomic<UInt>
@@ -56,6 +48,7 @@ package struct SharedInstanceStore: ~Copyable {
       // SAFETY: a published inline object is the +1 reference `publish` took; nothing reads the
       // store once its component is being destroyed.
       Unmanaged<AnyObject>.fromOpaque(inline).release()
+      inlineIdentity.releaseKey()
     }
     SlotTable(address: published.load(ordering: .acquiring))?.deallocateAll()
   }
@@ -69,11 +62,10 @@ package struct SharedInstanceStore: ~Copyable {
   /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
   /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
   ///
-  /// - Parameter owner: the component: named in failure messages, and the keeper of the inline
-  ///   slot's key.
+  /// - Parameter owner: the component, named in failure messages.
   @inlinable @inline(__always)
   package func instance<T: Sendable>(
-    forKey key: String, owner: some FirstKeyHolder, _ factory: () -> T
+    forKey key: String, owner: AnyObject, _ factory: () -> T
   ) -> T {
     if let identity = KeyIdentity(key) {
       let bits = publishedBits(identity, type: ObjectIdentifier(T.self))
@@ -98,8 +90,8 @@ package struct SharedInstanceStore: ~Copyable {
   /// The lock-free path: the bits of the published instance with this key identity and `type`,
   /// unretained, or 0. A type mismatch is a misuse, and answers 0: the locked path reports it.
   ///
-  /// Out of line: the read inlined into every property is then a call and a test.
-  @usableFromInline @inline(never)
+  /// The inline slot is checked right in the property; the table in a call.
+  @inlinable @inline(__always)
   func publishedBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     let inline = inlineObject.load(ordering: .acquiring)
     if inline != 0, inlineWord0.load(ordering: .relaxed) == identity.word0,
@@ -107,6 +99,12 @@ package struct SharedInstanceStore: ~Copyable {
     {
       return inlineType.load(ordering: .relaxed) == UInt(bitPattern: type) ? inline : 0
     }
+    return tableBits(identity, type: type)
+  }
+
+  /// The bits of the published instance with this key identity and `type` in the table, or 0.
+  @usableFromInline @inline(never)
+  func tableBits(_ identity: KeyIdentity, type: ObjectIdentifier) -> UInt {
     guard let table = SlotTable(address: published.load(ordering: .acquiring)) else { return 0 }
     return table.publishedBits(identity, type: type)
   }
@@ -116,21 +114,21 @@ package struct SharedInstanceStore: ~Copyable {
   /// misuse to report; see ``Once/claim(in:key:frame:owner:valueType:)``.
   @usableFromInline @inline(never)
   func claim(
-    key: String, owner: any FirstKeyHolder, valueType: Any.Type, frame: FramePointer
+    key: String, owner: AnyObject, valueType: Any.Type, frame: FramePointer
   ) -> AnyObject? {
     Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
   }
 
   /// The build path after the factory; see ``Once/finish(in:key:owner:frame:value:)``.
   @usableFromInline @inline(never)
-  func finish(key: String, owner: any FirstKeyHolder, frame: FramePointer, value: OnceValue) {
+  func finish(key: String, owner: AnyObject, frame: FramePointer, value: OnceValue) {
     Once.finish(in: self, key: key, owner: owner, frame: frame, value: value)
   }
 
   /// The published value whose key equals `key` character for character; call under `lock`.
-  private func publishedValue(matching key: String, owner: any FirstKeyHolder) -> OnceValue? {
+  private func publishedValue(matching key: String, owner: AnyObject) -> OnceValue? {
     let inline = inlineObject.load(ordering: .acquiring)
-    if inline != 0, owner.firstSharedKey == key {
+    if inline != 0, inlineIdentity.ownedKeyEquals(key) {
       // SAFETY: a published `inlineType` is the metadata address of an `Any.Type`.
       let type = unsafeBitCast(inlineType.load(ordering: .relaxed), to: Any.Type.self)
       return OnceValue(object: object(inline), type: type)
@@ -146,10 +144,9 @@ package struct SharedInstanceStore: ~Copyable {
   }
 
   /// Adds a built value; the caller holds `lock`, which serializes all writers.
-  private func publish(key: String, value: OnceValue, owner: any FirstKeyHolder) {
+  private func publish(key: String, value: OnceValue, owner: AnyObject) {
     let objectBits = UInt(bitPattern: Unmanaged.passRetained(value.object).toOpaque())
-    if inlineObject.load(ordering: .relaxed) == 0, let identity = KeyIdentity(key) {
-      owner.firstSharedKey = key
+    if inlineObject.load(ordering: .relaxed) == 0, let identity = KeyIdentity(retaining: key) {
       inlineWord0.store(identity.word0, ordering: .relaxed)
       inlineWord1.store(identity.word1, ordering: .relaxed)
       inlineType.store(UInt(bitPattern: ObjectIdentifier(value.type)), ordering: .relaxed)
@@ -170,6 +167,12 @@ package struct SharedInstanceStore: ~Copyable {
     published.store(grown.address, ordering: .releasing)
   }
 
+  /// The inline slot's key identity; read only once `inlineObject` is published.
+  private var inlineIdentity: KeyIdentity {
+    KeyIdentity(
+      word0: inlineWord0.load(ordering: .relaxed), word1: inlineWord1.load(ordering: .relaxed))
+  }
+
   /// The object a published slot's bits refer to, unretained (the store keeps it alive).
   private func object(_ bits: UInt) -> any AnyObject & Sendable {
     // SAFETY: published bits are an owned reference to a `OnceValue`'s `Sendable` object,
@@ -181,17 +184,17 @@ package struct SharedInstanceStore: ~Copyable {
 }
 
 extension SharedInstanceStore: OnceStore {
-  package typealias Owner = any FirstKeyHolder
+  package typealias Owner = AnyObject
 
   package func label(of key: String) -> String { key }
 
-  package func ownerType(of owner: any FirstKeyHolder) -> Any.Type { type(of: owner) }
+  package func ownerType(of owner: AnyObject) -> Any.Type { type(of: owner) }
 
-  package func identity(of owner: any FirstKeyHolder) -> ObjectIdentifier {
+  package func identity(of owner: AnyObject) -> ObjectIdentifier {
     ObjectIdentifier(owner)
   }
 
-  package func claim(_ key: String, owner: any FirstKeyHolder, frame: FramePointer) -> Once.Step {
+  package func claim(_ key: String, owner: AnyObject, frame: FramePointer) -> Once.Step {
     lock.withLock {
       Once.decide(
         frame, built: publishedValue(matching: key, owner: owner), building: frameBuilding(key),
@@ -200,7 +203,7 @@ extension SharedInstanceStore: OnceStore {
   }
 
   package func publish(
-    _ value: OnceValue, for key: String, owner: any FirstKeyHolder, builtIn frame: FramePointer
+    _ value: OnceValue, for key: String, owner: AnyObject, builtIn frame: FramePointer
   ) {
     lock.withLock {
       publish(key: key, value: value, owner: owner)

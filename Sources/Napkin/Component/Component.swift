@@ -30,16 +30,11 @@ import NapkinOnce
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
 /// shared instances are published with atomics and written under a lock), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
-open class Component<DependencyType>: Dependency, FirstKeyHolder, @unchecked Sendable {
+open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
   // keeps the inlined read of a shared instance free of metadata lookups.
   @usableFromInline
   let sharedInstances = SharedInstanceStore()
-
-  /// Keeps the key of the first shared instance alive for `sharedInstances`' inline slot.
-  /// Written once and read only under the store's lock (its accesses are checked for exclusivity
-  /// as any class property's are; only the build path touches it).
-  @usableFromInline package final var firstSharedKey = ""
 
   /// The parent's component (or a test's fake), through which this component reaches what its
   /// parent provides.
