@@ -43,5 +43,10 @@ package struct BuildFrame {
 }
 
 /// The address of a ``BuildFrame`` on its builder's stack.
+///
+/// SAFETY: a frame lives in its builder's `withUnsafeTemporaryAllocation` for the whole build;
+/// other threads reach it only while it is linked into its store's list of builds in progress,
+/// under the store's lock, and the builder unlinks it under that lock before the allocation ends
+/// (see the design note, "A frame's lifetime").
 @usableFromInline
 package typealias FramePointer = UnsafeMutablePointer<BuildFrame>

@@ -145,6 +145,8 @@ package struct SharedInstanceStore: ~Copyable {
 
   /// Adds a built value; the caller holds `lock`, which serializes all writers.
   private func publish(key: String, value: OnceValue, owner: AnyObject) {
+    // SAFETY: the +1 reference is the store's: the inline slot or a table slot owns it, and only
+    // the store's deinit (or `deallocateAll`) releases it, once.
     let objectBits = UInt(bitPattern: Unmanaged.passRetained(value.object).toOpaque())
     if inlineObject.load(ordering: .relaxed) == 0, let identity = KeyIdentity(retaining: key) {
       inlineWord0.store(identity.word0, ordering: .relaxed)

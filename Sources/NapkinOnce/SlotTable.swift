@@ -50,6 +50,9 @@ struct SlotTable {
   }
 
   /// The table at `address`, as published by its store, or `nil` for 0.
+  ///
+  /// SAFETY: a non-zero address is one that ``allocate(capacity:previous:)`` returned and the
+  /// store published; tables are freed only by the store's deinit, when no reader remains.
   init?(address: UInt) {
     guard let header = UnsafeMutablePointer<SlotTableHeader>(bitPattern: address) else {
       return nil
@@ -62,6 +65,9 @@ struct SlotTable {
   var capacity: Int { header.pointee.capacity }
 
   /// The slots, right after the header.
+  ///
+  /// SAFETY: ``allocate(capacity:previous:)`` bound the memory after the header to `capacity`
+  /// slots and checked that the header's stride keeps them aligned.
   private var slots: UnsafeMutablePointer<Slot> {
     UnsafeMutableRawPointer(header + 1).assumingMemoryBound(to: Slot.self)
   }
@@ -90,6 +96,8 @@ struct SlotTable {
     precondition(
       MemoryLayout<SlotTableHeader>.stride.isMultiple(of: MemoryLayout<Slot>.alignment),
       "Napkin: a slot table's slots must start right after its header")
+    // SAFETY: one allocation holds the header and `capacity` slots, each initialized below
+    // before the table is published; `deallocateAll()` deinitializes and frees it.
     let memory = UnsafeMutableRawPointer.allocate(
       byteCount: MemoryLayout<SlotTableHeader>.stride + capacity * MemoryLayout<Slot>.stride,
       alignment: max(MemoryLayout<SlotTableHeader>.alignment, MemoryLayout<Slot>.alignment))

@@ -54,6 +54,7 @@ final class BoundedLineReader: Sendable {
   private func refill(_ state: inout State) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
+      // SAFETY: `read` writes at most `count` bytes into the buffer, which outlives the call.
       let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         state.buffer = Array(chunk[..<count])

@@ -12,7 +12,7 @@ final class HomeComponent: Component<any HomeDependency>,
   SettingsDependency,
   @unchecked Sendable
 {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   // Pass-through from the parent.
   var userService: UserService { dependency.userService }

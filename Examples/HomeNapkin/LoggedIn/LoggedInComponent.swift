@@ -9,7 +9,7 @@ protocol LoggedInDependency: Dependency {
 final class LoggedInComponent: Component<any LoggedInDependency>, HomeDependency,
   @unchecked Sendable
 {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   var userService: UserService { dependency.userService }
 }

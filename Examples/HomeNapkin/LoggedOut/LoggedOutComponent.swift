@@ -7,7 +7,7 @@ protocol LoggedOutDependency: Dependency {
 
 /// The LoggedOut napkin's component.
 final class LoggedOutComponent: Component<any LoggedOutDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   var userService: UserService { dependency.userService }
 }

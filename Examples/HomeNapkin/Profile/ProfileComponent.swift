@@ -9,7 +9,7 @@ protocol ProfileDependency: Dependency {
 
 /// The Profile napkin's component.
 final class ProfileComponent: Component<any ProfileDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   var userService: UserService { dependency.userService }
   var homeAnalytics: HomeAnalytics { dependency.homeAnalytics }

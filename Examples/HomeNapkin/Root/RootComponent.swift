@@ -9,7 +9,7 @@ protocol RootDependency: Dependency {
 final class RootComponent: Component<any RootDependency>, LoggedOutDependency, LoggedInDependency,
   @unchecked Sendable
 {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   var userService: UserService { dependency.userService }
 }

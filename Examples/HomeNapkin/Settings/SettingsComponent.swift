@@ -8,7 +8,7 @@ protocol SettingsDependency: Dependency {
 
 /// The Settings napkin's component.
 final class SettingsComponent: Component<any SettingsDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   var homeAnalytics: HomeAnalytics { dependency.homeAnalytics }
   var requestBuilder: RequestBuilder { dependency.requestBuilder }

@@ -74,6 +74,8 @@ public final class Configured<Value: Sendable>: Sendable {
   ///
   /// Threading: safe from any thread; of two racing calls one wins and the other stops the program.
   public func configure(_ value: Value) {
+    // SAFETY: the +1 reference belongs to `published` once the exchange succeeds (released only
+    // by deinit) and is released here at once when it fails; readers never see a released box.
     let bits = UInt(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
     let (exchanged, _) = published.compareExchange(
       expected: 0, desired: bits, ordering: .acquiringAndReleasing)
@@ -86,6 +88,7 @@ public final class Configured<Value: Sendable>: Sendable {
   deinit {
     let bits = published.load(ordering: .acquiring)
     if bits != 0 {
+      // SAFETY: the published box's +1 reference from `configure`; nothing reads it any more.
       Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
     }
   }
@@ -101,6 +104,8 @@ public final class Configured<Value: Sendable>: Sendable {
   var configuredBox: Box? {
     let bits = published.load(ordering: .acquiring)
     guard bits != 0 else { return nil }
+    // SAFETY: non-zero bits are the box `configure` published with release ordering, read here
+    // with acquire ordering, and kept alive by `published` for the life of this global.
     return Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
   }
 

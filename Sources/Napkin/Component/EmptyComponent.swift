@@ -10,7 +10,7 @@
 ///
 /// Threading: as ``Component``, it is `Sendable`.
 open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   /// Creates a root component.
   ///

@@ -8,7 +8,7 @@ final class MainActorBadge {
 }
 
 final class MainActorServicesComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
   var badge: MainActorBadge { shared { MainActorBadge() } }
   var maybeBadge: MainActorBadge? { shared { MainActorBadge() } }
 }

@@ -34,6 +34,8 @@ enum Footprint {
         return 0
       }
     #endif
+    // SAFETY: both symbols are the C library's `size_t f(void *)`, which `UsableSize` spells;
+    // `object` stays alive across the call, which only reads its block's size.
     let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
     return usableSize(Unmanaged.passUnretained(object).toOpaque())
   }

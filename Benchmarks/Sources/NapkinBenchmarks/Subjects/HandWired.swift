@@ -1,7 +1,7 @@
 /// The baseline: hand wiring, a final class whose `lazy var` holds the instance.
 ///
-/// `@unchecked Sendable` for the two-thread scenario only: the instance is built before the
-/// threads start and only read afterwards.
+/// SAFETY: `@unchecked Sendable` for the two-thread scenario only: the instance is built before
+/// the threads start and only read afterwards.
 final class HandWired: @unchecked Sendable {
   lazy var service = Service(id: 1)
 }

@@ -3,7 +3,7 @@ import Foundation
 /// What popular containers do today: a recursive lock held around a `[String: Any]` lookup and
 /// the factory, and a dynamic cast on the way out.
 final class LockedDictionaryContainer: @unchecked Sendable {
-  // `@unchecked Sendable`: `instances` is only touched while holding `lock`.
+  // SAFETY: `instances` is only touched while holding `lock`.
   private let lock = NSRecursiveLock()
   private var instances: [String: Any] = [:]
 

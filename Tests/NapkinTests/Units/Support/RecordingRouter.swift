@@ -73,7 +73,7 @@ final class FakeRootRouter: LaunchRouter<RecordingInteractor, FakeView> {
 
 /// A component with nothing in it, to watch a napkin's component.
 final class FakeComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 }
 
 /// An interactor whose own state is observable with the `@Observable` macro, next to the

@@ -28,7 +28,7 @@ struct NapkinTemplates {
     /// The \(name) napkin's component: what it builds (`shared { }`), what it hands down
     /// (`dependency.x`), and the dependency protocols of its children.
     final class \(name)Component: Component<any \(name)Dependency>, @unchecked Sendable {
-      // `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
+      // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
       // Keep it that way: `let`s, `shared { }` and computed properties only (`napkin lint`).
     }
 
