@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The pure model: the notes of every notebook this process has loaded. Data only, no I/O.
 ///
@@ -10,12 +10,20 @@ import Synchronization
 /// after it reads or writes the files. The initializer stays callable: a second store is coherent,
 /// and a test may build one.
 ///
-/// Threading: `Sendable`; the snapshots live under a `Mutex`, so read from any thread.
-final class SyncStore: Sendable {
+/// Threading: `Sendable`; the snapshots live under a lock, so read from any thread.
+///
+/// The lock is an `NSLock` (a pthread mutex) rather than Synchronization's `Mutex`: on Linux a
+/// contended `Mutex` is handed from thread to thread by the kernel (a priority-inheriting futex),
+/// which ThreadSanitizer cannot see, so `swift test --sanitize=thread` reported the stores of two
+/// notebooks' writers, each under the lock, as a race. ThreadSanitizer intercepts pthread mutexes.
+final class SyncStore: @unchecked Sendable {
   /// The store the program uses.
   static let shared = SyncStore()
 
-  private let snapshots = Mutex<[NotebookRef: [Note]]>([:])
+  // SAFETY: `snapshots` is read and written only inside `lock.withLock`, in `withSnapshots`; the
+  // lock orders every access, and `lock` itself is a `let`.
+  private let lock = NSLock()
+  private var snapshots: [NotebookRef: [Note]] = [:]
 
   init() {}
 
@@ -36,6 +44,6 @@ final class SyncStore: Sendable {
   }
 
   private func withSnapshots<R: Sendable>(_ body: (inout [NotebookRef: [Note]]) -> R) -> R {
-    snapshots.withLock { body(&$0) }
+    lock.withLock { body(&snapshots) }
   }
 }
