@@ -1,0 +1,112 @@
+import Foundation
+
+// Child processes: only where Foundation.Process exists.
+#if os(macOS) || os(Linux) || os(Windows)
+
+  extension BuiltProduct {
+    /// What a run printed and how it ended.
+    public struct Run: Sendable {
+      /// The exit status, or the signal's number for a crash.
+      public let status: Int32
+      /// `.exit` for a program that ended by itself, `.uncaughtSignal` for a crash.
+      public let reason: Process.TerminationReason
+      /// What the program wrote on standard output, when ``Output/captured``.
+      public let standardOutput: String
+      /// What the program wrote on standard error.
+      public let standardError: String
+    }
+
+    /// Where the program's standard output goes.
+    public enum Output: Sendable {
+      /// A pipe the test reads: ``Run/standardOutput``.
+      case captured
+      /// `/dev/full`, where every write fails with "No space left on device".
+      case full
+      /// Nowhere: the descriptor is closed (`>&-`).
+      case closed
+      /// A pipe whose reader has left, with `SIGPIPE` ignored, so writes fail with `EPIPE`.
+      case brokenPipe
+    }
+
+    /// Runs `executable` with `arguments`, `input` piped to its standard input, as a user's shell
+    /// would. A run still going after `timeLimit` (the hang some tests look for) is terminated
+    /// and ends as a signal, so that it fails its test instead of stalling the test run.
+    ///
+    /// ```swift
+    /// let run = try BuiltProduct.run(BuiltProduct.locate("Shop"), arguments: ["demo"])
+    /// ```
+    public static func run(
+      _ executable: URL, arguments: [String] = [], input: String = "",
+      output: Output = .captured, timeLimit: Duration = .seconds(30)
+    ) throws -> Run {
+      // A child that exits before reading all of its input must not kill the test with SIGPIPE.
+      signal(SIGPIPE, SIG_IGN)
+      let process = Process()
+      let stdin = Pipe()
+      let stdout = Pipe()
+      let stderr = Pipe()
+      process.standardInput = stdin
+      process.standardError = stderr
+      process.standardOutput = stdout
+      switch output {
+      case .captured:
+        process.executableURL = executable
+        process.arguments = arguments
+      case .full:
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+      case .closed:
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" "$@" >&-"#, executable.path] + arguments
+      case .brokenPipe:
+        // `trap ''` sets SIG_IGN, which `exec` keeps.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"trap '' PIPE; exec "$0" "$@""#, executable.path] + arguments
+      }
+      try process.run()
+      let watchdog = DispatchWorkItem { [process] in process.terminate() }
+      let (seconds, attoseconds) = timeLimit.components
+      DispatchQueue.global().asyncAfter(
+        deadline: .now()
+          + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)),
+        execute: watchdog)
+      defer { watchdog.cancel() }
+      if output == .brokenPipe {
+        try stdout.fileHandleForReading.close()
+      }
+      // The child may have exited already (lost output ends it): a failed write is not the test's.
+      try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+      // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
+      let errorData = ReadToEnd(stderr.fileHandleForReading)
+      let outputData =
+        output == .captured ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
+      process.waitUntilExit()
+      return Run(
+        status: process.terminationStatus, reason: process.terminationReason,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData.value, as: UTF8.self))
+    }
+  }
+
+  /// Reads a file handle to its end on a background thread.
+  private final class ReadToEnd: @unchecked Sendable {
+    // SAFETY: `data` is written once by the reading thread before `done` is signalled and read
+    // only after waiting on `done`, so the semaphore orders every access.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      DispatchQueue.global().async {
+        self.data = handle.readDataToEndOfFile()
+        self.done.signal()
+      }
+    }
+
+    var value: Data {
+      done.wait()
+      return data
+    }
+  }
+#endif
