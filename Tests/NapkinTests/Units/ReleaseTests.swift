@@ -78,14 +78,16 @@ import Testing
     #expect(!leakedInteractor.isActive)
   }
 
-  @Test func anInteractorsDeallocationCancelsItsTasks() async throws {
+  @Test func anInteractorsDeallocationCancelsItsTasks() {
     var interactor: RecordingInteractor? = RecordingInteractor("i", log: log)
     interactor?.activate()
     let task = interactor!.task { await sleepUntilCancelled() }
 
     interactor = nil
 
-    #expect(try await task.value)
+    // Released on the main actor, the interactor's deinit ran here and then: no waiting needed,
+    // and a regression fails at once instead of hanging on a task nothing cancels.
+    #expect(task.isCancelled)
   }
 
   @Test func anInteractorsDeallocationRunsItsCleanupsOnce() {
@@ -110,8 +112,12 @@ import Testing
 
     await Task.detached { holder.release() }.value
 
-    #expect(try await task.value)
-    while counter.runs == 0 { await Task.yield() }
+    // The deinit hops to the main actor: give it a bounded moment, never an unbounded wait.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while (!task.isCancelled || counter.runs == 0) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(task.isCancelled)
     #expect(counter.runs == 1)
   }
 }
