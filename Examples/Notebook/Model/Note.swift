@@ -36,15 +36,10 @@ struct Note: Codable, Sendable, Hashable {
     at time: Date = Note.now()
   ) {
     var version = VersionVector()
-    self.dots = [version.advance(replica)]
-    self.version = version
-    self.id = id
-    self.text = text
-    self.isDeleted = false
-    self.modified = time
-    self.author = author
-    self.device = device
-    self.conflict = nil
+    let dot = version.advance(replica)
+    self.init(
+      id: id, text: text, isDeleted: false, modified: time, author: author, device: device,
+      conflict: nil, version: version, dots: [dot])
   }
 
   /// A note with every field given; for migration and conflict copies.

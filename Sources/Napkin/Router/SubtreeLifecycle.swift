@@ -7,13 +7,15 @@ enum SubtreeLifecycle {
   /// Activates `router`'s interactor and loads it, then activates its inactive descendants, top
   /// down. Descendants are not loaded again: each was loaded when it was attached below `router`,
   /// and a router loads once in its life.
-  static func activate(_ router: any Routing) {
+  static func activate(_ router: any Routing, loading: Bool = true) {
     if !router.interactable.isActive {
       router.interactable.activate()
     }
-    router.load()
+    if loading {
+      router.load()
+    }
     for child in router.children {
-      activateDescendants(child)
+      activate(child, loading: false)
     }
   }
 
@@ -37,15 +39,6 @@ enum SubtreeLifecycle {
     (router as? any LeakTrackable)?.setWatchedAfterDetach(watched)
     for child in router.children {
       markWatched(child, watched)
-    }
-  }
-
-  private static func activateDescendants(_ router: any Routing) {
-    if !router.interactable.isActive {
-      router.interactable.activate()
-    }
-    for child in router.children {
-      activateDescendants(child)
     }
   }
 }
