@@ -62,7 +62,6 @@ let package = Package(
 
     // Without ExistentialAny: the seed's `Component<HomeDependency>` must compile verbatim here.
     .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
-    // Which branch of the key comparison is built; `.ci/run keys32` builds the 32-bit one here.
     .testTarget(
       name: "NapkinOnceTests", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
     .testTarget(

@@ -1,15 +1,15 @@
 import Napkin
 import Testing
 
-/// The lock-free read recognizes a key by the two words of its `String`; for a key that lives on
-/// the heap those words hold its storage's address, so the component must keep that storage alive
-/// for as long as it records the words: freed, the address could come back as another key's.
+/// Keys that live on the heap (built at run time, of the same length, where the allocator reuses
+/// freed blocks) must each find their own instance, never one published for a key whose string is
+/// gone: the store compares a key it keeps, not the address of the caller's temporary.
 @Suite struct HeapKeyTests {
   @Test func aLaterHeapKeyIsNeverTakenForTheFirstOneWhoseStringIsGone() {
     let component = ManyKeysComponent(
       dependency: RaceRoot(), keyPrefix: "a key long enough to live on the heap, number ",
       namePrefix: "heap")
-    // The first instance takes the inline slot; its key string is a temporary of this call.
+    // The first instance's key string is a temporary of this call.
     #expect(component.token(number: 0).name == "heap 0")
     for key in 1..<200 {
       // Each key is a fresh string of the same length, where the allocator would reuse a freed

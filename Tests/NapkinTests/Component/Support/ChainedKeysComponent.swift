@@ -14,8 +14,8 @@ final class ChainedToken: Sendable {
 
 /// A component whose key `n` is built from its own key `n - 1`: asking for the last key nests a
 /// build of every key of the same store, each published while the others are still being built,
-/// so the store's inline slot, its table (grown several times) and its list of builds in progress
-/// all change under the readers and waiters of one component.
+/// so the store's list of published instances and its list of builds in progress both change under
+/// the readers and waiters of one component.
 final class ChainedKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
   // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
