@@ -24,13 +24,22 @@ package struct PublishedLink: ~Copyable, Sendable {
   init() {}
 
   deinit {
-    // SAFETY: a stored address is an instance that `set` initialized and that this link owns;
-    // nothing reads the link while its owner is being destroyed. Deinitializing the instance
-    // destroys its own `next` link, and so the rest of the list.
-    if let instance = InstancePointer(bitPattern: address.load(ordering: .acquiring)) {
+    // One instance at a time, each emptied of its `next` first, so that destroying a long list
+    // (a component with many computed keys) takes no stack per instance: a recursion through
+    // the links overflowed a thread's stack (`destroyingAStoreOfManyInstancesUsesNoStackPerInstance`).
+    var next = take()
+    while let instance = next {
+      next = instance.pointee.next.take()
+      // SAFETY: `take` handed over the instance that `set` initialized and this list owned;
+      // nothing reads a list while its store is being destroyed.
       instance.deinitialize(count: 1)
       free(instance)
     }
+  }
+
+  /// Empties the link and hands its instance to the caller, who must destroy it.
+  private func take() -> InstancePointer? {
+    InstancePointer(bitPattern: address.exchange(0, ordering: .acquiring))
   }
 
   /// The published instance, or `nil`; see ``InstancePointer`` for how long it stays valid.

@@ -55,3 +55,27 @@ import Testing
     #expect(MemoryLayout<SharedInstanceStore>.size == 3 * MemoryLayout<UInt>.size)
   }
 }
+
+#if os(macOS) || os(Linux) || os(Windows)
+  import Foundation
+
+  @Suite struct StoreDestructionTests {
+    @Test func destroyingAStoreOfManyInstancesUsesNoStackPerInstance() async {
+      // A component with many computed keys, released on a thread whose stack could not hold
+      // a frame per instance: 10,000 instances on 128 KiB.
+      let finished = await withCheckedContinuation { continuation in
+        let thread = Thread {
+          var owner: StoreOwner? = StoreOwner()
+          for number in 0..<10_000 {
+            _ = owner!.instance("key \(number)") { number }
+          }
+          owner = nil
+          continuation.resume(returning: owner == nil)
+        }
+        thread.stackSize = 128 * 1024
+        thread.start()
+      }
+      #expect(finished)
+    }
+  }
+#endif

@@ -76,6 +76,9 @@ open class Component<DependencyType>: Dependency, @unchecked Sendable {
   ///   called from a method) stops the program with the key and both types.
   /// - Once built, a read takes no lock.
   /// - The instance lives exactly as long as this component.
+  /// - Keys are looked up in the order they were first built, which suits the handful of
+  ///   properties a component has. For an instance per identifier (per user, per document), use
+  ///   Airframe's `PerKey`, which hashes its keys.
   ///
   /// Only `Sendable` values can be shared: the component is reached from any thread, so the one
   /// instance it caches is handed to every thread that asks. A service with mutable state is an
