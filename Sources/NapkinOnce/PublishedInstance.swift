@@ -8,7 +8,7 @@
 ///
 /// Immutable once published, apart from `next`, which is set once, under the store's lock, with
 /// release ordering: a reader that loads an instance with acquire ordering sees every field
-/// complete. The store owns the first instance and each instance owns the next, so the list
+/// complete. The store owns the whole list and destroys it in its deinit, so every instance
 /// lives exactly as long as its store.
 @usableFromInline
 package struct PublishedInstance: ~Copyable {
@@ -49,7 +49,7 @@ package struct PublishedInstance: ~Copyable {
 /// The address of a published ``PublishedInstance``.
 ///
 /// SAFETY: an instance is allocated and initialized before its address is published, never
-/// changes afterwards (apart from its atomic `next`), and is freed only by the deinit of the
-/// ``PublishedLink`` that owns it, when its store is destroyed and no reader can remain.
+/// changes afterwards (apart from its atomic `next`), and is freed only by its store's deinit
+/// (``PublishedLink/destroyList()``), when no reader can remain.
 @usableFromInline
 package typealias InstancePointer = UnsafeMutablePointer<PublishedInstance>

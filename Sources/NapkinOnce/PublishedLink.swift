@@ -11,7 +11,8 @@ import Synchronization
 #endif
 
 /// A ``PublishedInstance`` that is set at most once and then read without a lock: a store's first
-/// instance, or the instance published after another. The link owns the instance.
+/// instance, or the instance published after another. The store owns the whole list and
+/// destroys it with ``destroyList()``.
 ///
 /// Not `AtomicLazyReference`, the standard library's type for a reference set once: its `load()`
 /// is not inlinable, and as an unspecialized generic call it cost 790 instructions per hot read
@@ -22,25 +23,6 @@ package struct PublishedLink: ~Copyable, Sendable {
   @usableFromInline let address = Atomic<UInt>(0)
 
   init() {}
-
-  deinit {
-    // One instance at a time, each emptied of its `next` first, so that destroying a long list
-    // (a component with many computed keys) takes no stack per instance: a recursion through
-    // the links overflowed a thread's stack (`destroyingAStoreOfManyInstancesUsesNoStackPerInstance`).
-    var next = take()
-    while let instance = next {
-      next = instance.pointee.next.take()
-      // SAFETY: `take` handed over the instance that `set` initialized and this list owned;
-      // nothing reads a list while its store is being destroyed.
-      instance.deinitialize(count: 1)
-      free(instance)
-    }
-  }
-
-  /// Empties the link and hands its instance to the caller, who must destroy it.
-  private func take() -> InstancePointer? {
-    InstancePointer(bitPattern: address.exchange(0, ordering: .acquiring))
-  }
 
   /// The published instance, or `nil`; see ``InstancePointer`` for how long it stays valid.
   @inlinable @inline(__always)
@@ -55,12 +37,29 @@ package struct PublishedLink: ~Copyable, Sendable {
   /// per node of the `chain` scenario under callgrind). `malloc`'s alignment suits every field.
   func set(key: String, value: OnceValue) {
     // SAFETY: `malloc` returns memory aligned for any scalar, so for the record's words; it is
-    // bound to one record, initialized before its address is published, and freed by `deinit`.
+    // bound to one record, initialized before its address is published, and freed only by
+    // `destroyList`.
     guard let memory = malloc(MemoryLayout<PublishedInstance>.stride) else {
       fatalError("Napkin: out of memory publishing the shared instance '\(key)'")
     }
     let instance = memory.bindMemory(to: PublishedInstance.self, capacity: 1)
     instance.initialize(to: PublishedInstance(key: key, value: value))
     address.store(UInt(bitPattern: instance), ordering: .releasing)
+  }
+
+  /// Destroys the instance this link holds and every instance after it, releasing their values.
+  ///
+  /// One instance at a time: a recursion through the links overflowed a thread's stack for a
+  /// component of many computed keys (`destroyingAStoreOfManyInstancesUsesNoStackPerInstance`).
+  /// Called once, by the store's deinit, when no reader can remain.
+  func destroyList() {
+    var next = load()
+    while let instance = next {
+      next = instance.pointee.next.load()
+      // SAFETY: an instance that `set` allocated and initialized, reached once (each is linked
+      // from exactly one link), its successor read before it is destroyed.
+      instance.deinitialize(count: 1)
+      free(instance)
+    }
   }
 }

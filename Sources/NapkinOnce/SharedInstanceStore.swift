@@ -28,6 +28,10 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
     buildingHead = Atomic(0)
   }
 
+  deinit {
+    first.destroyList()
+  }
+
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
   /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
