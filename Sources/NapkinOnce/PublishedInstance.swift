@@ -14,6 +14,7 @@
 package struct PublishedInstance: ~Copyable {
   /// The key as the property passed it.
   @usableFromInline let key: String
+  /// The instance, and the type its factory declared.
   @usableFromInline let value: OnceValue
   /// The instance published after this one, if any.
   @usableFromInline let next = PublishedLink()
