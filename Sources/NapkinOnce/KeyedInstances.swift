@@ -55,7 +55,7 @@ extension KeyedInstances: OnceStore {
 
   package func identity(of owner: KeyedInstances) -> ObjectIdentifier { ObjectIdentifier(owner) }
 
-  package func claim(_ key: Key, owner _: KeyedInstances, frame: FramePointer) -> Once.Step {
+  package func claim(_ key: Key, frame: FramePointer) -> Once.Step {
     // A frame's address is kept as a plain integer so that the state stays `Sendable`.
     let frameAddress = UInt(bitPattern: frame)
     return state.withLock { state in
@@ -67,7 +67,7 @@ extension KeyedInstances: OnceStore {
   }
 
   package func publish(
-    _ value: OnceValue, for key: Key, owner _: KeyedInstances, builtIn _: FramePointer
+    _ value: OnceValue, for key: Key, builtIn _: FramePointer
   ) {
     state.withLock { state in
       state.built[key] = value

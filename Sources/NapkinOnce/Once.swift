@@ -18,7 +18,7 @@ package enum Once {
   /// The build's ``BuildFrame`` lives on this call's stack while the factory runs. A graph
   /// resolved from its leaf nests one factory per level, so what stays on the stack across the
   /// factory is kept small: the look-up and the publication run in calls of their own
-  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:owner:frame:value:)``), whose
+  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:frame:value:)``), whose
   /// frames are gone by the time the factory runs. `SharedInstanceStore` inlines these same
   /// three steps into each property, for one machine frame per level (see its `instance`).
   ///
@@ -34,7 +34,7 @@ package enum Once {
         return found
       }
       let value = factory()
-      finish(in: store, key: key, owner: owner, frame: frame, value: value)
+      finish(in: store, key: key, frame: frame, value: value)
       return value.object
     }
   }
@@ -52,7 +52,7 @@ package enum Once {
         label: store.label(of: key), ownerType: store.ownerType(of: owner),
         storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
     while true {
-      switch store.claim(key, owner: owner, frame: frame) {
+      switch store.claim(key, frame: frame) {
       case .found(let object):
         frame.deinitialize(count: 1)
         return object
@@ -73,10 +73,9 @@ package enum Once {
   /// orders every addition before the read here.
   @inline(never)
   static func finish<Store: OnceStore & ~Copyable>(
-    in store: borrowing Store, key: Store.Key, owner: Store.Owner, frame: FramePointer,
-    value: OnceValue
+    in store: borrowing Store, key: Store.Key, frame: FramePointer, value: OnceValue
   ) {
-    store.publish(value, for: key, owner: owner, builtIn: frame)
+    store.publish(value, for: key, builtIn: frame)
     let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
@@ -145,8 +144,8 @@ package protocol OnceStore: ~Copyable {
 
   /// Under the store's lock, calls ``Once/decide(_:built:building:link:)`` with the value
   /// published for `key` and the frame building it.
-  func claim(_ key: Key, owner: Owner, frame: FramePointer) -> Once.Step
+  func claim(_ key: Key, frame: FramePointer) -> Once.Step
 
   /// Under the store's lock, publishes `value` for `key` and unlinks `frame`, which built it.
-  func publish(_ value: OnceValue, for key: Key, owner: Owner, builtIn frame: FramePointer)
+  func publish(_ value: OnceValue, for key: Key, builtIn frame: FramePointer)
 }

@@ -23,12 +23,6 @@ package struct OnceValue: Sendable {
     self.type = T.self
   }
 
-  /// Wraps an already erased value.
-  package init(object: any AnyObject & Sendable, type: any Any.Type) {
-    self.object = object
-    self.type = type
-  }
-
   /// Whether a `T` is a single class reference and so is stored without a box; a constant once
   /// the caller is specialized for `T`.
   @inlinable @inline(__always)

@@ -36,7 +36,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
   ///
   /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
   /// whose steps before and after the factory are out-of-line calls shared by every property
-  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:owner:frame:value:)``). A graph
+  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:frame:value:)``). A graph
   /// resolved from its leaf nests one factory per level, and with the factory called right here
   /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
   /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
@@ -60,7 +60,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
           return found
         }
         let value = OnceValue(wrapping: factory())
-        finish(key: key, owner: owner, frame: frame, value: value)
+        finish(key: key, frame: frame, value: value)
         return value.object
       }
     }
@@ -80,10 +80,10 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
     Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
   }
 
-  /// The build path after the factory; see ``Once/finish(in:key:owner:frame:value:)``.
+  /// The build path after the factory; see ``Once/finish(in:key:frame:value:)``.
   @usableFromInline @inline(never)
-  func finish(key: String, owner: AnyObject, frame: FramePointer, value: OnceValue) {
-    Once.finish(in: self, key: key, owner: owner, frame: frame, value: value)
+  func finish(key: String, frame: FramePointer, value: OnceValue) {
+    Once.finish(in: self, key: key, frame: frame, value: value)
   }
 
   /// The published value for `key`, whatever its type; call under `lock`.
@@ -120,7 +120,7 @@ extension SharedInstanceStore: OnceStore {
     ObjectIdentifier(owner)
   }
 
-  package func claim(_ key: String, owner: AnyObject, frame: FramePointer) -> Once.Step {
+  package func claim(_ key: String, frame: FramePointer) -> Once.Step {
     lock.withLock {
       Once.decide(
         frame, built: publishedValue(for: key), building: frameBuilding(key),
@@ -129,7 +129,7 @@ extension SharedInstanceStore: OnceStore {
   }
 
   package func publish(
-    _ value: OnceValue, for key: String, owner: AnyObject, builtIn frame: FramePointer
+    _ value: OnceValue, for key: String, builtIn frame: FramePointer
   ) {
     lock.withLock {
       publish(key: key, value: value)

@@ -36,21 +36,12 @@ enum FirstGraph {
   }
 
   private static func measureInFreshProcess(subject: String) -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executablePath)
-    process.arguments = ["--first-graph-child", subject]
-    let output = Pipe()
-    process.standardOutput = output
-    do {
-      try process.run()
-    } catch {
-      fatalError("could not start \(executablePath) for the first-graph scenario: \(error)")
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard process.terminationStatus == 0, let value = Double(text) else {
-      fatalError("the first-graph child for \(subject) failed: status \(process.terminationStatus)")
+    let run = runChild(
+      URL(fileURLWithPath: executablePath), ["--first-graph-child", subject],
+      scenario: "first-graph")
+    let text = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard run.status == 0, let value = Double(text) else {
+      fatalError("the first-graph child for \(subject) failed: status \(run.status)")
     }
     return value
   }

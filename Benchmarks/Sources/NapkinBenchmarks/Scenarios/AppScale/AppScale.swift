@@ -155,24 +155,12 @@ struct TreeCompiler {
   /// fails.
   @discardableResult
   private func run(_ tool: String, _ arguments: [String], in directory: URL) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    do {
-      try process.run()
-    } catch {
-      fatalError("app-scale: could not start \(tool): \(error)")
+    let run = runChild(
+      URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, in: directory,
+      mergingStandardError: true, scenario: "app-scale")
+    guard run.status == 0 else {
+      fatalError("app-scale: \(tool) failed (status \(run.status)):\n\(run.output)")
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      fatalError("app-scale: \(tool) failed (status \(process.terminationStatus)):\n\(text)")
-    }
-    return text
+    return run.output
   }
 }

@@ -74,6 +74,22 @@ struct AppTree {
       """
   }
 
+  /// What a component of either wiring ends with: the fresh service, and `launch()`, which
+  /// builds the component's children (`launches`, a line each) and reads its services.
+  private func freshAndLaunch(_ index: Int, launching launches: [String]) -> String {
+    let built = launches.isEmpty ? "let" : "var"
+    return """
+        var fresh\(index): FreshService\(index) {
+          FreshService\(index)(shared: service\(index), config: appConfig)
+        }
+
+        func launch() -> Int {
+          \(built) built = fresh\(index).shared === service\(index) ? 1 : 0
+      \(launches.joined())    return built
+        }
+      """
+  }
+
   private func napkinFile(_ index: Int) -> String {
     let parent = parent(of: index)
     let children = children(of: index)
@@ -115,14 +131,7 @@ struct AppTree {
           var service\(index): SharedService\(index) {
             shared { SharedService\(index)(parent: dependency.service\(parent)) }
           }
-          var fresh\(index): FreshService\(index) {
-            FreshService\(index)(shared: service\(index), config: appConfig)
-          }
-
-          func launch() -> Int {
-            \(children.isEmpty ? "let" : "var") built = fresh\(index).shared === service\(index) ? 1 : 0
-        \(launches.joined())    return built
-          }
+        \(freshAndLaunch(index, launching: launches))
         }
 
         \(edges.joined())
@@ -156,14 +165,7 @@ struct AppTree {
 
           var appConfig: AppConfig { \(field).appConfig }
           lazy var service\(index) = SharedService\(index)(parent: \(field).service\(parent))
-          var fresh\(index): FreshService\(index) {
-            FreshService\(index)(shared: service\(index), config: appConfig)
-          }
-
-          func launch() -> Int {
-            \(children.isEmpty ? "let" : "var") built = fresh\(index).shared === service\(index) ? 1 : 0
-        \(launches.joined())    return built
-          }
+        \(freshAndLaunch(index, launching: launches))
         }
 
         \(edges.joined())
