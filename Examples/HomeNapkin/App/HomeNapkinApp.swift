@@ -19,7 +19,7 @@ enum HomeNapkinApp {
   static func main(arguments: [String]) async -> Int32 {
     if arguments == ["--help"] || arguments == ["-h"] {
       do {
-        try StandardOutput.output.write(usage + Command.helpText)
+        try StandardStream.output.write(usage + Command.helpText)
         return 0
       } catch {
         return lost(error)
@@ -27,13 +27,13 @@ enum HomeNapkinApp {
     }
     if let first = arguments.first {
       let shown = TerminalText.escaped(first, limit: 60)
-      try? StandardOutput.error.write(
+      try? StandardStream.error.write(
         "HomeNapkin: unknown argument `\(shown)`. Try `HomeNapkin --help`.\n")
       return 64  // EX_USAGE
     }
     let interactive = StandardInput.isInteractive
     let shell = Shell(
-      input: StandardInput(), output: { try StandardOutput.output.write($0) }, echo: !interactive,
+      input: StandardInput(), output: { try StandardStream.output.write($0) }, echo: !interactive,
       prompt: interactive)
     let status = await shell.run()
     // Let leaks of napkins detached just before the end be reported; quick when nothing leaks.
@@ -48,7 +48,7 @@ enum HomeNapkinApp {
   /// returns the failure status.
   private static func lost(_ error: OutputLost) -> Int32 {
     if !error.isBrokenPipe {
-      try? StandardOutput.error.write("HomeNapkin: \(error).\n")
+      try? StandardStream.error.write("HomeNapkin: \(error).\n")
     }
     return 1
   }

@@ -26,9 +26,9 @@ struct Console: Sendable {
   /// The process's standard streams.
   static let standard = Console(
     print: { line in
-      if let code = writeLine(line, to: STDOUT_FILENO) { lostOutput.withLock { $0 = $0 ?? code } }
+      if let code = writeLine(line, to: .output) { lostOutput.withLock { $0 = $0 ?? code } }
     },
-    printError: { line in _ = writeLine(TerminalText.escaped(line), to: STDERR_FILENO) },
+    printError: { line in _ = writeLine(TerminalText.escaped(line), to: .error) },
     readInput: { limit in
       guard isatty(STDIN_FILENO) == 0 else { return nil }
       return readAll(STDIN_FILENO, limit: limit)
@@ -40,23 +40,14 @@ struct Console: Sendable {
 /// The `errno` of the first write to standard output that failed.
 private let lostOutput = Mutex<Int32?>(nil)
 
-/// Writes `line` and a newline unbuffered, so that output written before a crash is not lost and
-/// standard output and standard error stay in order; returns the `errno` of a failed write.
-private func writeLine(_ line: String, to descriptor: Int32) -> Int32? {
-  let bytes = Array((line + "\n").utf8)
-  var offset = 0
-  while offset < bytes.count {
-    // SAFETY: `offset < count`, so the pointer and length stay inside the array's buffer
-    // (never empty: it ends with a newline), valid inside the closure.
-    let count = bytes.withUnsafeBytes {
-      write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-    }
-    if count < 0 && errno == EINTR { continue }
-    if count < 0 { return errno }
-    if count == 0 { return EIO }
-    offset += count
+/// Writes `line` and a newline to `stream`; returns the `errno` of a failed write.
+private func writeLine(_ line: String, to stream: StandardStream) -> Int32? {
+  do {
+    try stream.write(line + "\n")
+    return nil
+  } catch {
+    return error.code
   }
-  return nil
 }
 
 /// Up to `limit` + 1 bytes from `descriptor`.
