@@ -26,10 +26,6 @@ public struct StandardStream: Sendable {
 
   private let descriptor: Int32
 
-  private init(descriptor: Int32) {
-    self.descriptor = descriptor
-  }
-
   /// Writes all of `text` unbuffered, so that output written before a crash is not lost and the
   /// two streams stay in order; throws with the reason of the write that failed.
   public func write(_ text: String) throws(OutputLost) {
