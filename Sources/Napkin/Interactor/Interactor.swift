@@ -1,4 +1,5 @@
 import Foundation
+import NapkinOnce
 import Observation
 
 /// The base class of a napkin's business logic: active while its router is attached.
@@ -44,7 +45,7 @@ import Observation
 open class Interactor: Interactable, Observable {
   private var active = false
   private var work = TiedWork()
-  private let broadcast = ActiveStateBroadcast()
+  private let broadcast = Broadcast<Bool>()
   private let registrar = ObservationRegistrar()
 
   /// Creates an inactive interactor.
@@ -57,13 +58,10 @@ open class Interactor: Interactable, Observable {
   public init() {}
 
   isolated deinit {
-    // Nothing can cancel the work of an object that no longer exists, so it ends here; streams
-    // would otherwise wait forever for a value from it. `isolated`: cleanups are main-actor work,
-    // and the last reference may be dropped on any thread.
-    for ending in work.end() {
-      ending.run()
-    }
-    broadcast.finish()
+    // Nothing can cancel the work of an object that no longer exists, so it ends here. `isolated`:
+    // cleanups are main-actor work, and the last reference may be dropped on any thread. The
+    // broadcast ends its streams from its own deinit, right after this body.
+    endTiedWork()
   }
 
   /// Whether the interactor is between ``activate()`` and ``deactivate()``; observable.
@@ -89,7 +87,9 @@ open class Interactor: Interactable, Observable {
   ///
   /// Threading: read on the main actor; iterate from any task.
   public final var isActiveStream: AsyncStream<Bool> {
-    broadcast.stream(current: active)
+    let (stream, continuation) = broadcast.subscribe()
+    continuation.yield(active)
+    return stream
   }
 
   /// Starts the active period and calls ``didBecomeActive()``; does nothing if already active.
@@ -120,9 +120,7 @@ open class Interactor: Interactable, Observable {
   public final func deactivate() {
     guard active else { return }
     willResignActive()
-    for ending in work.end() {
-      ending.run()
-    }
+    endTiedWork()
     setActive(false)
   }
 
@@ -160,14 +158,14 @@ open class Interactor: Interactable, Observable {
       task.cancel()
       return task
     }
-    // The task unties itself when it finishes; until then its id is not known inside it, so it
-    // waits for the id through a value captured after `tie`.
-    let slot = TaskID()
+    // The task unties itself when it finishes, by the id `tie` gives it just below: a main-actor
+    // task cannot start before this synchronous code returns.
+    let id = work.nextID
     let task = Task(priority: priority) { @MainActor [weak self] in
-      defer { if let id = slot.id { self?.work.untie(id) } }
+      defer { self?.work.untie(id) }
       return try await operation()
     }
-    slot.id = work.tie(.cancel { task.cancel() })
+    work.tie(.cancel { task.cancel() })
     return task
   }
 
@@ -193,7 +191,7 @@ open class Interactor: Interactable, Observable {
       cleanup()
       return
     }
-    _ = work.tie(.cleanup(cleanup))
+    work.tie(.cleanup(cleanup))
   }
 
   /// The number of tasks from ``task(priority:_:)`` that have neither finished nor been cancelled.
@@ -235,6 +233,12 @@ open class Interactor: Interactable, Observable {
   /// Threading: main actor.
   open func willResignActive() {}
 
+  private func endTiedWork() {
+    for ending in work.end() {
+      ending.run()
+    }
+  }
+
   private func setActive(_ value: Bool) {
     registrar.withMutation(of: self, keyPath: \.isActive) {
       active = value
@@ -251,13 +255,4 @@ open class Interactor: Interactable, Observable {
       FileHandle.standardError.write(Data(message.utf8))
     #endif
   }
-}
-
-/// The id of a task's entry in ``TiedWork``, known only after the task was created.
-///
-/// Main-actor state: set right after the task is created, read when it finishes, both on the
-/// main actor, and a task on the main actor cannot start before the code that created it yields.
-@MainActor
-private final class TaskID: Sendable {
-  var id: UInt64?
 }

@@ -12,7 +12,8 @@ struct TiedWork {
     case cleanup(@MainActor @Sendable () -> Void)
   }
 
-  private var nextID: UInt64 = 0
+  /// The id the next ``tie(_:)`` gives its entry.
+  private(set) var nextID: UInt64 = 0
   private var entries: [(id: UInt64, ending: Ending)] = []
 
   /// The number of entries not yet ended.
@@ -23,11 +24,10 @@ struct TiedWork {
     entries.count { if case .cancel = $0.ending { true } else { false } }
   }
 
-  /// Ties `ending` to the active period; the returned id unties it.
-  mutating func tie(_ ending: Ending) -> UInt64 {
-    defer { nextID += 1 }
+  /// Ties `ending` to the active period under the id ``nextID``, which unties it.
+  mutating func tie(_ ending: Ending) {
     entries.append((nextID, ending))
-    return nextID
+    nextID += 1
   }
 
   /// Forgets the entry `id`, if it has not ended yet: its task finished on its own.

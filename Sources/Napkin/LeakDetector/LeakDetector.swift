@@ -145,6 +145,7 @@ public final class LeakDetector {
   ///
   /// Threading: main actor.
   public func expectDeallocation(ofSubtree router: any Routing) {
+    guard Self.isEnabled else { return }
     watch(TrackedObject.subtree(of: router), root: router)
   }
 

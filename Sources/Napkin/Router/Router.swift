@@ -119,7 +119,7 @@ open class Router<InteractorType>: Routing, Observable {
     // thread; on the main actor this runs at once, elsewhere the runtime runs it there.
     SubtreeLifecycle.deactivate(children: attached, interactable: interactable)
     // A router that never loaded was never part of a tree: there is no napkin to check.
-    if loaded && !watchedAfterDetach {
+    if loaded && !watchedAfterDetach && LeakDetector.isEnabled {
       leakDetector.expectDeallocation(of: napkinObjects(includingRouter: false))
     }
   }

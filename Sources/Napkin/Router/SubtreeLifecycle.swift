@@ -30,7 +30,9 @@ enum SubtreeLifecycle {
     for child in children.reversed() {
       deactivate(child)
     }
-    interactable.deactivate()
+    if interactable.isActive {
+      interactable.deactivate()
+    }
   }
 
   /// Marks every ``LeakTrackable`` router of `router`'s subtree as watched by a detach's leak
