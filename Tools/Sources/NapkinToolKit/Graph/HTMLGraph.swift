@@ -24,10 +24,7 @@ enum HTMLGraph {
     var findings: [Issue]
   }
 
-  struct Child: Codable {
-    var name: String
-    var via: String
-  }
+  typealias Child = JSONGraph.Child
 
   struct Group: Codable {
     var kind: String

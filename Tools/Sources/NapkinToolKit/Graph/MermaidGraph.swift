@@ -10,11 +10,10 @@ enum MermaidGraph {
     for (index, component) in wiring.components.enumerated() {
       ids[component.name] = "n\(index)"
     }
-    for component in wiring.components {
+    for (index, component) in wiring.components.enumerated() {
       var label = [component.name]
       label += component.memberGroups.map { "\($0.label): " + $0.names.joined(separator: ", ") }
-      let id = ids[component.name] ?? ""
-      lines.append("  \(id)[\"\(label.map(escaped).joined(separator: "<br/>"))\"]")
+      lines.append("  n\(index)[\"\(label.map(escaped).joined(separator: "<br/>"))\"]")
     }
     for component in wiring.components {
       for edge in component.children {

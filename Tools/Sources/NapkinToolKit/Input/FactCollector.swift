@@ -51,7 +51,7 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ClassDeclSyntax) { enclosingTypes.removeLast() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let name = TypeNames.simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
+    let name = TypeNames.extendedName(node)
     facts.extensions.append(
       ExtensionFact(
         extendedType: name,

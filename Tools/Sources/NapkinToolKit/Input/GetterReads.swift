@@ -16,8 +16,8 @@ struct GetterReads: Hashable, Sendable {
   var typedMembers: [MemberRead] = []
   /// For `shared { ... }`: the type the factory constructs, if its result is a call to one.
   var factoryType: String?
-  /// The factory's call passes `dependency:` first, as Napkin's builders take it.
-  var factoryTakesDependency = false
+  /// The factory's result is a Napkin builder, `XBuilder(dependency: ...)`.
+  var factoryBuildsBuilder = false
   /// Where the `shared` call is, for findings about its factory.
   var factoryPosition: SourcePosition?
 
@@ -44,58 +44,33 @@ struct GetterReads: Hashable, Sendable {
     var reads = finder.reads
     if let call = finder.sharedCall {
       reads.factoryPosition = position(call)
-      if let closure = call.trailingClosure
-        ?? call.arguments.last?.expression.as(
-          ClosureExprSyntax.self),
-        let last = closure.statements.last
+      if let last = finder.factory?.statements.last,
+        let result = PropertyClassifier.returnedExpression(last)
       {
-        reads.factoryType = resultType(of: last)
-        reads.factoryTakesDependency = firstLabel(of: last) == "dependency"
+        reads.factoryType = PropertyClassifier.constructedType(result)
+        reads.factoryBuildsBuilder = PropertyClassifier.isBuilderCall(result)
       }
     }
     return reads
-  }
-
-  private static func result(of item: CodeBlockItemSyntax) -> ExprSyntax? {
-    switch item.item {
-    case .expr(let expression):
-      return expression
-    case .stmt(let statement):
-      return statement.as(ReturnStmtSyntax.self)?.expression
-        ?? statement.as(ExpressionStmtSyntax.self)?.expression
-    default:
-      return nil
-    }
-  }
-
-  private static func resultType(of item: CodeBlockItemSyntax) -> String? {
-    result(of: item).flatMap(PropertyClassifier.constructedType)
-  }
-
-  private static func firstLabel(of item: CodeBlockItemSyntax) -> String? {
-    let call = result(of: item).map(PropertyClassifier.unwrapped)?.as(FunctionCallExprSyntax.self)
-    return call?.arguments.first?.label?.text
   }
 
   /// Walks one getter; enters the factory closure of `shared` but no other closure.
   private final class Finder: SyntaxVisitor {
     var reads = GetterReads()
     var sharedCall: FunctionCallExprSyntax?
-    private var factory: SyntaxIdentifier?
+    /// The factory closure of `sharedCall`: the one closure the walk enters.
+    private(set) var factory: ClosureExprSyntax?
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       if sharedCall == nil, PropertyClassifier.isSharedCall(node) {
         sharedCall = node
-        factory =
-          (node.trailingClosure
-          ?? node.arguments.last?.expression.as(
-            ClosureExprSyntax.self))?.id
+        factory = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
       }
       return .visitChildren
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-      node.id == factory ? .visitChildren : .skipChildren
+      node.id == factory?.id ? .visitChildren : .skipChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -134,10 +109,8 @@ struct GetterReads: Hashable, Sendable {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-      let isMemberName =
-        node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false
       let name = node.baseName.text
-      if !isMemberName, name != "shared", name.first?.isLowercase == true {
+      if !node.isMemberName, name != "shared", name.first?.isLowercase == true {
         reads.ownMembers.append(name)
       }
       return .visitChildren

@@ -59,7 +59,7 @@ final class MemberReadCollector: SyntaxVisitor {
   override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let name = TypeNames.simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
+    let name = TypeNames.extendedName(node)
     return enterType(name, members: node.memberBlock)
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
@@ -145,9 +145,7 @@ final class MemberReadCollector: SyntaxVisitor {
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     // A bare name inside a type reads that type's member (a local of the same name is counted
     // too: the rule errs towards "used").
-    let isMemberName =
-      node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false
-    if !isMemberName, let owner = enclosingTypes.last {
+    if !node.isMemberName, let owner = enclosingTypes.last {
       reads.insert(MemberRead(type: owner, member: node.baseName.text))
     }
     return .visitChildren

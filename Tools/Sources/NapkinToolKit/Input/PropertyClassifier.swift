@@ -72,20 +72,23 @@ enum PropertyClassifier {
     if let call = expression.as(FunctionCallExprSyntax.self) {
       if isSharedCall(call) { return .shared }
       if isPerKeyRead(call) { return .perKey }
-      if let type = constructedType(ExprSyntax(call)) {
-        if storeTypes.contains(type) { return .store(type: type) }
-        // Napkin's builders take the component as their dependency; other `...Builder`
-        // types (a request builder) are plain fresh instances.
-        if type.hasSuffix("Builder"), call.arguments.first?.label?.text == "dependency" {
-          return .builder
-        }
+      if let type = constructedType(ExprSyntax(call)), storeTypes.contains(type) {
+        return .store(type: type)
       }
-      return .fresh
+      return isBuilderCall(ExprSyntax(call)) ? .builder : .fresh
     }
     if let member = expression.as(MemberAccessExprSyntax.self), isDependency(member.base) {
       return .passThrough(member: member.declName.baseName.text)
     }
     return .computed
+  }
+
+  /// `XBuilder(dependency: ...)`: Napkin's builders take the component as their dependency;
+  /// other `...Builder` types (a request builder) are plain fresh instances.
+  static func isBuilderCall(_ expression: ExprSyntax) -> Bool {
+    guard let type = constructedType(expression), type.hasSuffix("Builder") else { return false }
+    let call = unwrapped(expression).as(FunctionCallExprSyntax.self)
+    return call?.arguments.first?.label?.text == "dependency"
   }
 
   /// `shared { }` or `self.shared { }`, whatever its arguments.
@@ -130,7 +133,7 @@ enum PropertyClassifier {
     return false
   }
 
-  private static func returnedExpression(_ item: CodeBlockItemSyntax) -> ExprSyntax? {
+  static func returnedExpression(_ item: CodeBlockItemSyntax) -> ExprSyntax? {
     switch item.item {
     case .expr(let expression):
       return expression

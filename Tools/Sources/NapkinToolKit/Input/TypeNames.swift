@@ -2,6 +2,11 @@ import SwiftSyntax
 
 /// Reads the names out of type syntax: `any A & B` is A and B, `Napkin.Component` is `Component`.
 enum TypeNames {
+  /// The type an extension extends: `extension Napkin.HomeComponent` gives `HomeComponent`.
+  static func extendedName(_ node: ExtensionDeclSyntax) -> String {
+    simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
+  }
+
   static func simpleNames(_ type: TypeSyntax) -> [String] {
     if let identifier = type.as(IdentifierTypeSyntax.self) {
       return [identifier.name.text]
@@ -32,5 +37,12 @@ enum TypeNames {
       guard let argumentType = Syntax(argument.argument).as(TypeSyntax.self) else { return [] }
       return simpleNames(argumentType)
     }
+  }
+}
+
+extension DeclReferenceExprSyntax {
+  /// The `b` of `a.b`: the member access reads it (or not), not the bare name.
+  var isMemberName: Bool {
+    parent?.as(MemberAccessExprSyntax.self)?.declName.id == id
   }
 }

@@ -8,8 +8,7 @@ extension Linter {
   /// `shared { ProfileBuilder(dependency: self) }`: the component keeps the builder, and the
   /// builder keeps the component as its dependency, a retain cycle the leak detector reports only
   /// at run time. Routers are the same: they hold their component.
-  static func sharedUnits(_ wiring: Wiring) -> [Finding] {
-    let classes = ClassIndex(wiring.files)
+  static func sharedUnits(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
     var findings: [Finding] = []
     for component in wiring.components {
       for property in component.properties where property.kind == .shared {
@@ -19,11 +18,9 @@ extension Linter {
           $0.hasSuffix("Buildable") || $0.hasSuffix("Routing")
         }
         let buildsUnit =
-          built.map {
-            classes.inherits($0, fromAnyOf: unitBases)
-              || $0.hasSuffix("Router")
-              || ($0.hasSuffix("Builder") && reads.factoryTakesDependency)
-          } ?? false
+          reads.factoryBuildsBuilder
+          || built.map { classes.inherits($0, fromAnyOf: unitBases) || $0.hasSuffix("Router") }
+            ?? false
         guard declaresUnit || buildsUnit else { continue }
         let what = built ?? property.declaredTypes.first ?? "a builder or router"
         let isRouter =
@@ -56,8 +53,7 @@ extension Linter {
   /// Only classes are judged, and only when every type they inherit from is declared in the
   /// sources: a struct or an enum may be Sendable without saying so, and a class from another
   /// module may be Sendable for reasons the syntax does not show.
-  static func sharedNonSendables(_ wiring: Wiring) -> [Finding] {
-    let classes = ClassIndex(wiring.files)
+  static func sharedNonSendables(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
     var findings: [Finding] = []
     for component in wiring.components {
       for property in component.properties where property.kind == .shared {

@@ -3,7 +3,9 @@ enum Linter {
   static func findings(in wiring: Wiring) -> [Finding] {
     var findings = storedVariables(wiring) + sharedKeyCollisions(wiring)
     findings += unconformedDependencies(wiring) + unusedPassThroughs(wiring)
-    findings += sharedCycles(wiring) + sharedUnits(wiring) + sharedNonSendables(wiring)
+    let classes = ClassIndex(wiring.files)
+    findings += sharedCycles(wiring) + sharedUnits(wiring, classes)
+    findings += sharedNonSendables(wiring, classes)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 

@@ -13,8 +13,6 @@ struct NapkinTemplates {
     "Dependency", "Component", "Buildable", "Builder", "Routing", "Router", "Listener",
     "Interactable", "Interactor", "Presentable", "PresentableListener", "ViewControllable", "View",
   ]
-  /// The suffixes of the types the templates declare in the tests.
-  static let testTypeSuffixes = ["NapkinTests", "DependencyFake", "ListenerSpy"]
 
   private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 

@@ -5,12 +5,6 @@ import Testing
 
 /// The command line in process: arguments, help and exit statuses.
 struct CommandLineTests {
-  private func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
-    var console = RecordingConsole()
-    let status = NapkinCommandLine.run(arguments, console: &console)
-    return (status, console)
-  }
-
   @Test func helpListsTheCommandsAndSucceeds() {
     for arguments in [["--help"], ["-h"], ["help"]] {
       var console = RecordingConsole()

@@ -14,12 +14,6 @@ struct ScaffoldNamingTests {
 
     """
 
-  private func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
-    var console = RecordingConsole()
-    let status = NapkinCommandLine.run(arguments, console: &console)
-    return (status, console)
-  }
-
   @Test(
     "A name whose generated types are Napkin's own is refused",
     arguments: [

@@ -12,12 +12,6 @@ struct ScaffoldTests {
 
     """
 
-  private func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
-    var console = RecordingConsole()
-    let status = NapkinCommandLine.run(arguments, console: &console)
-    return (status, console)
-  }
-
   @Test func newWritesTheNapkinItsEdgeAndItsTest() throws {
     let app = try ScratchFolder()
     try app.write("App/Hub/HubComponent.swift", Self.parent)

@@ -8,3 +8,10 @@ struct RecordingConsole: Console {
   mutating func write(_ text: String) { output += text }
   mutating func writeError(_ text: String) { errors += text }
 }
+
+/// Runs `napkin` in process with `arguments`: its status and what it wrote.
+func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
+  var console = RecordingConsole()
+  let status = NapkinCommandLine.run(arguments, console: &console)
+  return (status, console)
+}
