@@ -7,10 +7,7 @@ import Testing
   /// The built program, run as a user would: input piped in, output and exit status checked.
   @Suite struct HomeNapkinBinaryTests {
     @Test func aPipedSessionRunsToTheEndOfInputAndExitsWithZero() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(
-        executable, input: "login alice\nprofile\nback\nsettings\ntree\nlogout\n")
+      let run = try BuiltBinary.run(input: "login alice\nprofile\nback\nsettings\ntree\nlogout\n")
 
       #expect(run.status == 0)
       #expect(run.standardError == "")
@@ -22,18 +19,14 @@ import Testing
     }
 
     @Test func quitEndsTheProgramWithZeroBeforeTheRestOfTheInput() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, input: "quit\nlogin alice\n")
+      let run = try BuiltBinary.run(input: "quit\nlogin alice\n")
 
       #expect(run.status == 0)
       #expect(run.standardOutput == "== Welcome ==\n" + welcomeBody + "> quit\n")
     }
 
     @Test func anUnknownCommandPrintsHelpAndTheProgramGoesOn() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, input: "dance\nlogin bob\n")
+      let run = try BuiltBinary.run(input: "dance\nlogin bob\n")
 
       #expect(run.status == 0)
       #expect(run.standardOutput.contains("Unknown command `dance`.\nCommands:\n"))
@@ -41,9 +34,7 @@ import Testing
     }
 
     @Test func helpPrintsUsageAndExitsWithZero() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, arguments: ["--help"], input: "")
+      let run = try BuiltBinary.run(arguments: ["--help"], input: "")
 
       #expect(run.status == 0)
       #expect(run.standardOutput.hasPrefix("Usage: HomeNapkin [--help]\n"))
@@ -51,9 +42,7 @@ import Testing
     }
 
     @Test func anUnknownArgumentIsAUsageError() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, arguments: ["--verbose"], input: "")
+      let run = try BuiltBinary.run(arguments: ["--verbose"], input: "")
 
       #expect(run.status == 64)
       #expect(run.standardOutput == "")
@@ -64,9 +53,7 @@ import Testing
 
     @Test func aFullDiskEndsTheProgramWithStatusOneAndOneLine() throws {
       // It crashed on a `try!` with a backtrace and status 132.
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, input: "login alice\nprofile\n", output: .full)
+      let run = try BuiltBinary.run(input: "login alice\nprofile\n", output: .full)
 
       #expect(run.reason == .exit)
       #expect(run.status == 1)
@@ -75,9 +62,7 @@ import Testing
     }
 
     @Test func aClosedStandardOutputEndsTheProgramWithStatusOne() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, input: "login alice\n", output: .closed)
+      let run = try BuiltBinary.run(input: "login alice\n", output: .closed)
 
       #expect(run.reason == .exit)
       #expect(run.status == 1)
@@ -85,10 +70,8 @@ import Testing
     }
 
     @Test func aReaderThatLeftEndsTheProgramQuietlyWithStatusOne() throws {
-      let executable = try BuiltBinary.locate().get()
-
       let run = try BuiltBinary.run(
-        executable, input: String(repeating: "tree\n", count: 100), output: .brokenPipe)
+        input: String(repeating: "tree\n", count: 100), output: .brokenPipe)
 
       #expect(run.reason == .exit)
       #expect(run.status == 1)
@@ -96,18 +79,14 @@ import Testing
     }
 
     @Test func helpToAFullDiskIsAFailureToo() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, arguments: ["--help"], input: "", output: .full)
+      let run = try BuiltBinary.run(arguments: ["--help"], input: "", output: .full)
 
       #expect(run.reason == .exit)
       #expect(run.status == 1)
     }
 
     @Test func escapeSequencesInPipedInputAreEchoedEscaped() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, input: "dance\u{1B}[2J\u{1B}]52;c;eA==\u{07}\n")
+      let run = try BuiltBinary.run(input: "dance\u{1B}[2J\u{1B}]52;c;eA==\u{07}\n")
 
       #expect(run.status == 0)
       #expect(!run.standardOutput.contains("\u{1B}"))
@@ -117,9 +96,7 @@ import Testing
     }
 
     @Test func anUnknownArgumentIsEchoedEscaped() throws {
-      let executable = try BuiltBinary.locate().get()
-
-      let run = try BuiltBinary.run(executable, arguments: ["-\u{1B}[2J"], input: "")
+      let run = try BuiltBinary.run(arguments: ["-\u{1B}[2J"], input: "")
 
       #expect(run.status == 64)
       #expect(

@@ -57,21 +57,19 @@ struct ArgumentParser {
   /// The scheme is lowercased (`HTTP://shop.example` is `http://shop.example`): schemes are
   /// case-insensitive, and URLSession accepts only lowercase ones.
   private static func baseURL(_ text: String) throws(UsageError) -> URL {
+    let notHTTP = UsageError(
+      "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
     guard var components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty
     else {
-      throw UsageError(
-        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
+      throw notHTTP
     }
     if let port = components.port, !(1...65_535).contains(port) {
       throw UsageError("--base-url has port \(port); a port is a number from 1 to 65535.")
     }
     components.scheme = scheme
-    guard let url = components.url else {
-      throw UsageError(
-        "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
-    }
+    guard let url = components.url else { throw notHTTP }
     return url
   }
 

@@ -38,17 +38,24 @@ struct ShopRunner {
     case .demo:
       return await demo()
     case .orders(let server):
-      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-      return await listOrders(OrdersScreen(dependencies: AppDependencies(orders: service)), service)
+      let (screen, service) = recordingScreen(server)
+      return await listOrders(screen, service)
     case .cancel(let id, let server):
-      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      let (screen, service) = recordingScreen(server)
       return await cancelOrder(id, screen, service)
     case .watch(let server, let every, let times):
-      let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-      let screen = OrdersScreen(dependencies: AppDependencies(orders: service))
+      let (screen, service) = recordingScreen(server)
       return await watch(screen, service, every, times)
     }
+  }
+
+  /// The screen on the live service for `server`, wrapped so that why a call failed is kept for
+  /// ``report(_:_:)``.
+  private func recordingScreen(
+    _ server: ShopCommand.ServerOptions
+  ) -> (OrdersScreen, FailureRecordingOrderService) {
+    let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
+    return (OrdersScreen(dependencies: AppDependencies(orders: service)), service)
   }
 
   /// Writes the model's message, then the reason the service recorded.

@@ -7,7 +7,7 @@ import Synchronization
 /// `addOperation(_:)` and goes on reading: a fast server (or a gzip body, which curl inflates in
 /// one go) queues chunks far faster than the delegate runs, so a limit checked in the delegate
 /// comes too late and the queued chunks fill the memory. Here `addOperation(_:)` waits while
-/// ``capacity`` operations are pending, which stalls the session's transfer thread until the
+/// `capacity` operations are pending, which stalls the session's transfer thread until the
 /// delegate has caught up: at most `capacity` chunks exist at once, whatever the server sends.
 ///
 /// An operation added from this queue itself (a delegate method that enqueues more) never waits,
@@ -20,11 +20,8 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
   // everything else is `OperationQueue`'s, which guards its own state.
   private let slots: DispatchSemaphore
 
-  /// How many operations may be pending before `addOperation(_:)` waits.
-  let capacity: Int
-
+  /// Creates a queue on which `addOperation(_:)` waits while `capacity` operations are pending.
   init(capacity: Int = 4) {
-    self.capacity = capacity
     slots = DispatchSemaphore(value: capacity)
     super.init()
     maxConcurrentOperationCount = 1  // URLSession requires a serial delegate queue

@@ -6,19 +6,13 @@ import Foundation
 
   /// The `HomeNapkin` executable that `swift build` / `swift test` put next to the test bundle.
   enum BuiltBinary {
-    typealias Run = BuiltProduct.Run
-
-    /// The executable, or why it was not found.
-    static func locate() -> Result<URL, BuiltProduct.NotFound> {
-      Result { () throws(BuiltProduct.NotFound) in try BuiltProduct.locate("HomeNapkin") }
-    }
-
-    /// Runs the executable with `arguments`, `input` piped to its standard input.
+    /// Runs the executable with `arguments`, `input` piped to its standard input; throws
+    /// `BuiltProduct.NotFound` when it has not been built.
     static func run(
-      _ executable: URL, arguments: [String] = [], input: String,
-      output: BuiltProduct.Output = .captured
-    ) throws -> Run {
-      try BuiltProduct.run(executable, arguments: arguments, input: input, output: output)
+      arguments: [String] = [], input: String, output: BuiltProduct.Output = .captured
+    ) throws -> BuiltProduct.Run {
+      try BuiltProduct.run(
+        BuiltProduct.locate("HomeNapkin"), arguments: arguments, input: input, output: output)
     }
   }
 #endif

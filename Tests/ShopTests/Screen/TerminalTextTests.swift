@@ -1,8 +1,6 @@
 import TerminalSafety
 import Testing
 
-@testable import Shop
-
 @Suite struct TerminalTextTests {
   @Test(arguments: [
     ("/login\u{1B}]0;title\u{07}", "/login\\u{1B}]0;title\\u{7}"),

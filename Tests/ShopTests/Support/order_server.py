@@ -8,7 +8,6 @@ Routes, as LiveOrderService uses them:
   GET  /orders              200, a JSON array of orders
   POST /orders/ID/cancel    204 and the order leaves the list; 404 if there is no such order
   GET  /login               200, an HTML page (where the redirect modes below send a client)
-  GET  /cancels             200, the ids cancelled so far, as a JSON array
 
 A prefix before /orders selects a behaviour, so one server serves every test:
   /status/NNN/...           every request answers HTTP NNN
@@ -44,7 +43,6 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ORDERS = [{"id": 1, "total": 40.0}, {"id": 2, "total": 15.5}]
-CANCELLED = []
 LOCK = threading.Lock()
 
 PREFIX = re.compile(
@@ -109,9 +107,6 @@ class Handler(BaseHTTPRequestHandler):
         if method == "GET" and path == "/orders":
             with LOCK:
                 return self.reply(200, ORDERS)
-        if method == "GET" and path == "/cancels":
-            with LOCK:
-                return self.reply(200, CANCELLED)
         if method == "GET" and path == "/login":
             return self.reply_raw(200, b"<html><body>Please sign in</body></html>", "text/html")
         cancel = CANCEL.match(path)
@@ -123,7 +118,6 @@ class Handler(BaseHTTPRequestHandler):
                 for order in ORDERS:
                     if order["id"] == order_id:
                         ORDERS.remove(order)
-                        CANCELLED.append(order_id)
                         return self.reply_raw(204, b"")
             return self.reply(404, {"error": "no order #%d" % order_id})
         return self.reply(404, {"error": "no route %s %s" % (method, self.path)})

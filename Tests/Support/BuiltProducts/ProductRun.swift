@@ -48,13 +48,12 @@ import Foundation
       process.standardInput = stdin
       process.standardError = stderr
       process.standardOutput = stdout
+      process.executableURL = executable
+      process.arguments = arguments
       switch output {
       case .captured:
-        process.executableURL = executable
-        process.arguments = arguments
+        break
       case .full:
-        process.executableURL = executable
-        process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
       case .closed:
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
