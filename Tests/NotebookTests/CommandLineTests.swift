@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 import Testing
 
@@ -12,17 +13,11 @@ import Testing
       let directory = try makeTemporaryDirectory()
       defer { try? FileManager.default.removeItem(atPath: directory) }
       try NotebookProcess.run(["--dir", directory, "add", "work", "visible"])
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: try NotebookProcess.requireExecutable())
-      process.arguments = ["--dir", directory, "list"]
-      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-      let stderr = Pipe()
-      process.standardError = stderr
-      try process.run()
-      let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 1)
-      #expect(error.contains("could not write the output: No space left on device"))
+      let run = try BuiltProduct.run(
+        URL(fileURLWithPath: try NotebookProcess.requireExecutable()),
+        arguments: ["--dir", directory, "list"], output: .full)
+      #expect(run.status == 1)
+      #expect(run.standardError.contains("could not write the output: No space left on device"))
     }
 
     @Test(

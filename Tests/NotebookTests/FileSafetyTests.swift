@@ -70,16 +70,15 @@ import Testing
       #expect(mkfifo(fifo, 0o600) == 0)
       let arguments = ["--dir", root + "/remote"]
       for command in [["list", "x"], ["list"], ["add", "x", "more"]] {
-        let result = NotebookProcess.finish(
-          try NotebookProcess.start(arguments + command), killingAfter: 60)
+        let result = try NotebookProcess.run(arguments + command)
         #expect(result.reason == .exit, "\(command) waited on the FIFO")
         #expect(result.status == 1)
         #expect(
           result.error.contains("refused \(fifo): it is a FIFO (named pipe), not a regular file"))
       }
-      let sync = NotebookProcess.finish(
-        try NotebookProcess.start(["--dir", root + "/local", "--remote", root + "/remote", "sync"]),
-        killingAfter: 60)
+      let sync = try NotebookProcess.run([
+        "--dir", root + "/local", "--remote", root + "/remote", "sync",
+      ])
       #expect(sync.reason == .exit)
       #expect(sync.error.contains("x was not synced: refused \(fifo)"))
       #expect(sync.output.contains("1 received"))
@@ -92,9 +91,9 @@ import Testing
         atPath: root + "/remote", withIntermediateDirectories: true)
       let planted = root + "/remote/zero.notes.json"
       try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: "/dev/zero")
-      let sync = NotebookProcess.finish(
-        try NotebookProcess.start(["--dir", root + "/local", "--remote", root + "/remote", "sync"]),
-        killingAfter: 60)
+      let sync = try NotebookProcess.run([
+        "--dir", root + "/local", "--remote", root + "/remote", "sync",
+      ])
       #expect(sync.reason == .exit)
       #expect(sync.status == 1)
       #expect(sync.error.contains("refused \(planted): it is a symbolic link"))

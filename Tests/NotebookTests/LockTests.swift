@@ -15,7 +15,7 @@ import Testing
   /// Locks that another process holds, and remotes that are the local data under another name.
   @Suite struct LockTests {
     /// `machine`'s config with lock waits short enough for a test, noticed into `log`.
-    func quickWaits(_ machine: Machine, log: LineLog, giveUpAfter: Duration) -> SyncConfig {
+    func quickWaits(_ machine: Machine, log: Log<String>, giveUpAfter: Duration) -> SyncConfig {
       var config = machine.config
       config.lockWait = LockWait(
         noticeAfter: .milliseconds(20), giveUpAfter: giveUpAfter, notice: log.append)
@@ -26,7 +26,7 @@ import Testing
       try await withMachine { machine in
         let notebook = try NotebookRef("held", in: machine.directory)
         let held = try HeldLock(notebook.lockFile)
-        let log = LineLog()
+        let log = Log<String>()
         let config = quickWaits(machine, log: log, giveUpAfter: .milliseconds(300))
         _ = await SyncConfig.global.withScratchValue(config) {
           await #expect {
@@ -52,7 +52,7 @@ import Testing
       try await withMachine { machine in
         let notebook = try NotebookRef("later", in: machine.directory)
         let held = try HeldLock(notebook.lockFile)
-        let log = LineLog()
+        let log = Log<String>()
         let config = quickWaits(machine, log: log, giveUpAfter: .seconds(600))
         let adding = Task {
           try await SyncConfig.global.withScratchValue(config) {

@@ -6,7 +6,7 @@ import Testing
   @Test func operationsRunOneAtATimeInTheOrderTheyWereAdded() async throws {
     // The initializer stays callable: a test builds its own queue.
     let queue = SyncQueue()
-    let order = OrderLog()
+    let order = Log<Int>()
     let operations = (0..<50).map { index in
       queue.addOperation {
         await Task.yield()

@@ -13,8 +13,8 @@ import Testing
       "a\u{1B}]0;owned\u{07}b\u{1B}[2Jc\u{1B}]52;c;ZWNobyBvd25lZA==\u{07}d\re\u{9B}31mf\u{202E}g"
 
     /// A console that records what a command printed, as a terminal or as a pipe.
-    func capture(terminal: Bool) -> (Console, LineLog) {
-      let log = LineLog()
+    func capture(terminal: Bool) -> (Console, Log<String>) {
+      let log = Log<String>()
       let console = Console(
         print: log.append, printError: log.append, readInput: { _ in nil },
         outputIsTerminal: terminal, outputFailure: { nil })

@@ -31,7 +31,7 @@ struct Console: Sendable {
     printError: { line in _ = writeLine(TerminalText.escaped(line), to: .error) },
     readInput: { limit in
       guard isatty(STDIN_FILENO) == 0 else { return nil }
-      return readAll(STDIN_FILENO, limit: limit)
+      return FileIO.readBounded(STDIN_FILENO, limit: limit).bytes
     },
     outputIsTerminal: isatty(STDOUT_FILENO) != 0,
     outputFailure: { lostOutput.withLock { $0 }.map { String(cString: strerror($0)) } })
@@ -48,21 +48,4 @@ private func writeLine(_ line: String, to stream: StandardStream) -> Int32? {
   } catch {
     return error.code
   }
-}
-
-/// Up to `limit` + 1 bytes from `descriptor`.
-private func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while bytes.count <= limit {
-    // SAFETY: `read` writes at most the length passed, never more than the array's own buffer,
-    // valid inside the closure.
-    let count = chunk.withUnsafeMutableBytes {
-      read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
-    }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { break }
-    bytes += chunk[0..<count]
-  }
-  return bytes
 }

@@ -43,9 +43,7 @@ enum NotebookError: Error, Equatable, CustomStringConvertible {
         restore this file from a backup or move it away to start the notebook afresh.
         """
     case .unreadableFile(let path, let reason, let code):
-      let advice =
-        code == EACCES || code == EPERM
-        ? " Check the file's permissions." : code == EISDIR ? " Move the directory away." : ""
+      let advice = code == EACCES || code == EPERM ? " Check the file's permissions." : ""
       return "cannot read \(path): \(reason).\(advice)"
     case .unwritableFile(let path, let reason):
       return "cannot write \(path): \(reason). Check the directory's permissions and free space."

@@ -25,22 +25,33 @@ enum FileIO {
     let info = try regularFileStatus(descriptor, path: path)
     let limit = NotebookLimits.maximumFileBytes
     if Int(info.st_size) > limit { throw .fileTooLarge(path: path, bytes: Int(info.st_size)) }
-    var contents: [UInt8] = []
+    let (contents, failure) = readBounded(descriptor, limit: limit)
+    if let code = failure { throw .unreadableFile(path: path, reason: text(of: code), code: code) }
+    // The file grew while being read: still bounded.
+    if contents.count > limit { throw .fileTooLarge(path: path, bytes: contents.count) }
+    return contents
+  }
+
+  /// Up to `limit` + 1 bytes of `descriptor` (one over, so that the caller can tell it is too
+  /// long), and the `errno` of a read that failed, if one did.
+  static func readBounded(_ descriptor: Int32, limit: Int) -> (bytes: [UInt8], failure: Int32?) {
+    var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      // SAFETY: `read` writes at most `count` bytes into the array's own buffer, valid inside
-      // the closure.
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    while bytes.count <= limit {
+      // SAFETY: `read` writes at most the length passed, never more than the array's own buffer,
+      // valid inside the closure.
+      let count = chunk.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
+      }
       if count < 0 {
         let code = errno
         if code == EINTR { continue }
-        throw .unreadableFile(path: path, reason: text(of: code), code: code)
+        return (bytes, code)
       }
-      if count == 0 { return contents }
-      contents.append(contentsOf: chunk[0..<count])
-      // The file grew while being read: still bounded.
-      if contents.count > limit { throw .fileTooLarge(path: path, bytes: contents.count) }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
     }
+    return (bytes, nil)
   }
 
   /// Whether anything (a file, a link, a FIFO) exists at `path`, without following a link.

@@ -66,14 +66,10 @@ final class NoteStore: Sendable {
         try FileIO.createDirectory(second.notebook.directory)
         let locks = [first.notebook.lockFile, second.notebook.lockFile]
         return try FileLock.withExclusiveLocks(locks, wait: wait) {
-          var result: R?
           // The second store's file is written first, the first's last.
           try first.lockedUpdate { firstData in
-            try second.lockedUpdate { secondData in
-              result = try body(&firstData, &secondData)
-            }
+            try second.lockedUpdate { secondData in try body(&firstData, &secondData) }
           }
-          return result!
         }
       }
     }

@@ -94,7 +94,8 @@ enum SyncMerge {
       note.dots = dots
       return Resolution(note: note, copy: copy, isConflict: isConflict)
     }
-    let (winner, loser) = ranks(a, above: b) ? (a, b) : (b, a)
+    let aWins = ranks(a, above: b)
+    let (winner, loser) = aWins ? (a, b) : (b, a)
     if a.dots == b.dots && a.text == b.text && a.isDeleted == b.isDeleted {
       return result(winner, dots: winner.dots)
     }
@@ -107,7 +108,7 @@ enum SyncMerge {
     // files shared a replica id, one copied from the other; treating it as concurrent loses
     // nothing.)
     let (winnerNews, loserNews) =
-      winner == a ? (aNews.orAll(a), bNews.orAll(b)) : (bNews.orAll(b), aNews.orAll(a))
+      aWins ? (aNews.orAll(a), bNews.orAll(b)) : (bNews.orAll(b), aNews.orAll(a))
     // A live version ranks above a deletion: a deleted winner means two deletions.
     let sameContent = winner.isDeleted || (!loser.isDeleted && winner.text == loser.text)
     if sameContent {

@@ -91,15 +91,6 @@ import Testing
       )
     }
 
-    /// Like ``finish(_:)``, but kills the process if it is still running after `seconds`, so that a
-    /// command that would wait forever fails the test instead of hanging it.
-    static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe), killingAfter seconds: Int)
-      -> Result
-    {
-      killIfRunning(started.0, after: seconds)
-      return finish(started)
-    }
-
     /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
     static func killIfRunning(_ process: Process, after seconds: Int) {
       let pid = process.processIdentifier
@@ -108,10 +99,15 @@ import Testing
       }
     }
 
-    /// Runs `Notebook` to completion.
+    /// Runs `Notebook` to completion, within ``BuiltProduct/run(_:arguments:input:output:timeLimit:)``'s
+    /// time limit.
     @discardableResult
     static func run(_ arguments: [String], input: String? = nil) throws -> Result {
-      finish(try start(arguments, input: input))
+      let run = try BuiltProduct.run(
+        URL(fileURLWithPath: try requireExecutable()), arguments: arguments, input: input ?? "")
+      return Result(
+        status: run.status, reason: run.reason, output: run.standardOutput,
+        error: run.standardError)
     }
   }
 #endif
