@@ -15,12 +15,8 @@ class FailureCapturingTestCase: XCTestCase {
     let line: Int
   }
 
-  private struct State {
-    var isCapturing = false
-    var captured: [CapturedFailure] = []
-  }
-
-  private let state = Mutex(State())
+  /// The failures captured so far, or `nil` while not capturing.
+  private let captured = Mutex<[CapturedFailure]?>(nil)
 
   /// Runs `body` and returns the failures XCTest recorded for this test meanwhile, instead of
   /// letting them fail the test.
@@ -43,21 +39,22 @@ class FailureCapturingTestCase: XCTestCase {
   }
 
   private func begin() {
-    state.withLock { $0 = State(isCapturing: true) }
+    captured.withLock { $0 = [] }
   }
 
+  /// Stops capturing; returns what was captured (nothing when already stopped).
   private func end() -> [CapturedFailure] {
-    state.withLock { state in
-      defer { state = State() }
-      return state.captured
+    captured.withLock { captured in
+      defer { captured = nil }
+      return captured ?? []
     }
   }
 
   /// Keeps `failure` if capturing, and says whether it did.
   private func capture(_ failure: CapturedFailure) -> Bool {
-    state.withLock { state in
-      guard state.isCapturing else { return false }
-      state.captured.append(failure)
+    captured.withLock { captured in
+      guard captured != nil else { return false }
+      captured?.append(failure)
       return true
     }
   }
