@@ -48,19 +48,29 @@ import Testing
       }
     }
 
-    @Test func aCommandWaitingForALockFinishesOnceItIsReleased() async throws {
+    @Test func aCommandWaitingForALockFinishesOnceItIsReleasedAndLeavesItsThreadMeanwhile()
+      async throws
+    {
       try await withMachine { machine in
         let notebook = try NotebookRef("later", in: machine.directory)
         let held = try HeldLock(notebook.lockFile)
         let log = Log<String>()
-        let config = quickWaits(machine, log: log, giveUpAfter: .seconds(600))
-        let adding = Task {
+        let config = quickWaits(machine, log: log, giveUpAfter: .seconds(60))
+        // The waiting command and the release share one thread, as tasks do in a cooperative
+        // pool whose other threads are busy: a wait that slept its thread would keep the release
+        // from ever running, and the command would give up.
+        let executor = OneThreadExecutor()
+        defer { executor.stop() }
+        let adding = Task(executorPreference: executor) {
           try await SyncConfig.global.withScratchValue(config) {
             try await SyncManager.shared.add("after the wait", to: notebook).id
           }
         }
-        while log.values.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        held.release()
+        let releasing = Task(executorPreference: executor) {
+          while log.values.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+          held.release()
+        }
+        try await releasing.value
         let id = try await adding.value
         let notes = try await machine.run { try SyncManager.shared.load(notebook) }
         #expect(notes.map(\.id) == [id])

@@ -30,9 +30,14 @@ enum FileLock {
   /// Each lock file is opened without following a link (a dangling link never makes Notebook
   /// create its target) and must be a regular file; two paths that are one file (a hard link, or a
   /// remote that is the local directory under another name) are refused instead of deadlocking.
+  ///
+  /// Waiting for a lock suspends the task instead of sleeping its thread: a command can wait up
+  /// to ``LockWait/giveUpAfter`` for a stopped process, and a thread of Swift's cooperative pool
+  /// held that long would starve every other task, the one that would release the lock among
+  /// them. `body` is synchronous, so nothing else runs on the thread while the locks are held.
   static func withExclusiveLocks<R>(
     _ paths: [String], wait: LockWait, _ body: () throws -> R
-  ) throws -> R {
+  ) async throws -> R {
     var descriptors: [(path: String, descriptor: Int32, identity: FileIdentity)] = []
     defer { for entry in descriptors { close(entry.descriptor) } }
     for path in paths.sorted() {
@@ -52,17 +57,19 @@ enum FileLock {
       }
       descriptors.append((path, descriptor, identity))
     }
-    for entry in descriptors { try acquire(entry.descriptor, path: entry.path, wait: wait) }
+    for entry in descriptors { try await acquire(entry.descriptor, path: entry.path, wait: wait) }
     defer { for entry in descriptors.reversed() { flock(entry.descriptor, LOCK_UN) } }
     return try body()
   }
 
   /// Takes the lock, polling so that a long wait can be reported and bounded, then records this
   /// process's id in the file for the next waiter's message.
-  private static func acquire(_ descriptor: Int32, path: String, wait: LockWait) throws {
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled while it waits (nothing changed).
+  private static func acquire(_ descriptor: Int32, path: String, wait: LockWait) async throws {
     let clock = ContinuousClock()
     let start = clock.now
-    var pause: UInt32 = 1_000
+    var pause = Duration.milliseconds(1)
     var noticed = false
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
@@ -84,8 +91,8 @@ enum FileLock {
           \(wait.giveUpAfter.components.seconds) seconds.
           """)
       }
-      usleep(pause)
-      pause = min(pause * 2, 50_000)
+      try await Task.sleep(for: pause, clock: clock)
+      pause = min(pause * 2, .milliseconds(50))
     }
     let record = Array("\(getpid())\n".utf8)
     if ftruncate(descriptor, 0) == 0 {

@@ -46,7 +46,7 @@ final class NoteStore: Sendable {
     let wait = SyncConfig.shared.lockWait
     return try await runner.run {
       try FileIO.createDirectory(notebook.directory)
-      return try FileLock.withExclusiveLocks([notebook.lockFile], wait: wait) {
+      return try await FileLock.withExclusiveLocks([notebook.lockFile], wait: wait) {
         try lockedUpdate(body)
       }
     }
@@ -65,7 +65,7 @@ final class NoteStore: Sendable {
         try FileIO.createDirectory(first.notebook.directory)
         try FileIO.createDirectory(second.notebook.directory)
         let locks = [first.notebook.lockFile, second.notebook.lockFile]
-        return try FileLock.withExclusiveLocks(locks, wait: wait) {
+        return try await FileLock.withExclusiveLocks(locks, wait: wait) {
           // The second store's file is written first, the first's last.
           try first.lockedUpdate { firstData in
             try second.lockedUpdate { secondData in try body(&firstData, &secondData) }

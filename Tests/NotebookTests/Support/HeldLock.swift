@@ -8,7 +8,7 @@ import Foundation
 
 /// A notebook lock held by the test, as a stopped process would hold it: an `flock` on its own
 /// open file, which conflicts with every other open of the file, in this process too.
-final class HeldLock {
+final class HeldLock: Sendable {
   private let descriptor: Int32
 
   /// Takes the lock at `path`, recording this process's id as Notebook does.
