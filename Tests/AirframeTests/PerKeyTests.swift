@@ -1,5 +1,6 @@
 import Airframe
 import Dispatch
+import Foundation
 import Testing
 
 @Suite struct PerKeyTests {
@@ -54,7 +55,7 @@ import Testing
 
     @Test func aCycleAcrossThreadsStopsInsteadOfHanging() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        DispatchQueue.global().async { _ = CrossThreadContext.all.shared(for: "y") }
+        Thread.detachNewThread { _ = CrossThreadContext.all.shared(for: "y") }
         _ = CrossThreadContext.all.shared(for: "x")
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -76,7 +77,7 @@ import Testing
       return CountingContext("parallel-\(key)")
     }
     let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    Thread.detachNewThread {
       _ = registry.shared(for: "slow")
       finished.signal()
     }

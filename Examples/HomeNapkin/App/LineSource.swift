@@ -7,14 +7,15 @@ protocol LineSource {
   func nextLine() async -> String?
 }
 
-/// Standard input, read on a background thread so that the main actor stays free between lines
-/// (the leak detector's checks run there).
+/// Standard input, read on a thread of its own so that the main actor stays free between lines (the
+/// leak detector's checks run there), and no thread of the cooperative pool or of Dispatch's
+/// global queues waits on a person who is thinking.
 struct StandardInput: LineSource {
   private let reader = BoundedLineReader(fileDescriptor: STDIN_FILENO)
 
   func nextLine() async -> String? {
     await withCheckedContinuation { [reader] continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         continuation.resume(returning: reader.nextLine())
       }
     }

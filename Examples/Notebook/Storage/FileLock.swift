@@ -78,10 +78,8 @@ enum FileLock {
         throw NotebookError.unwritableFile(path: path, reason: FileIO.text(of: code))
       }
       let waited = clock.now - start
-      if waited >= wait.giveUpAfter {
-        throw NotebookError.lockTimeout(
-          path: path, holder: holder(descriptor), seconds: Int(wait.giveUpAfter.components.seconds))
-      }
+      // The notice comes first, so that a wait that overshot both limits (a busy machine) still
+      // says what it waited for before it gives up.
       if !noticed && waited >= wait.noticeAfter {
         noticed = true
         let who = holder(descriptor).map { "process \($0)" } ?? "another process"
@@ -90,6 +88,10 @@ enum FileLock {
           Notebook: waiting for the lock \(path), held by \(who); giving up after \
           \(wait.giveUpAfter.components.seconds) seconds.
           """)
+      }
+      if waited >= wait.giveUpAfter {
+        throw NotebookError.lockTimeout(
+          path: path, holder: holder(descriptor), seconds: Int(wait.giveUpAfter.components.seconds))
       }
       try await Task.sleep(for: pause, clock: clock)
       pause = min(pause * 2, .milliseconds(50))

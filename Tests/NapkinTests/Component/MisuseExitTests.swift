@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Napkin
 import Testing
 
@@ -66,7 +67,7 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
         processExitsWith: .failure, observing: [\.standardErrorContent]
       ) {
         let component = CrossThreadComponent()
-        DispatchQueue.global().async { _ = component.right }
+        Thread.detachNewThread { _ = component.right }
         _ = component.left
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -32,7 +32,7 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
     let component = ParkingComponent()
     let builtBefore = component.built
     let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    Thread.detachNewThread {
       _ = component.slow
       finished.signal()
     }
@@ -51,12 +51,12 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
     let first = Locked<Token?>(nil)
     let second = Locked<Token?>(nil)
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
+    group.onOwnThread {
       let token = component.slow
       first.withLock { $0 = token }
     }
     component.entered.wait()
-    DispatchQueue.global().async(group: group) {
+    group.onOwnThread {
       let token = component.slow
       second.withLock { $0 = token }
     }
@@ -98,11 +98,11 @@ extension NoLockDuringFactoryTests {
       let component = StackReuseComponent()
       let results = IdentityCollector()
       let group = DispatchGroup()
-      DispatchQueue.global().async(group: group) {
+      group.onOwnThread {
         results.insert(ObjectIdentifier(component.outer))
       }
       component.entered.wait()
-      DispatchQueue.global().async(group: group) {
+      group.onOwnThread {
         results.insert(ObjectIdentifier(component.outer))
       }
       Thread.sleep(forTimeInterval: 0.001)
@@ -111,7 +111,7 @@ extension NoLockDuringFactoryTests {
       // the waiter wakes.
       let other = StackReuseComponent()
       other.release.signal()
-      DispatchQueue.global().async(group: group) { _ = other.outer }
+      group.onOwnThread { _ = other.outer }
       group.wait()
       #expect(results.count == 1)
     }

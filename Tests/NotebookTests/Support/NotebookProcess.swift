@@ -79,8 +79,14 @@ import Testing
       finish(try start(arguments, bytes: bytes, shell: shell))
     }
 
-    /// Collects a started process's output once it has ended.
-    static func finish(_ started: (Process, stdout: Pipe, stderr: Pipe)) -> Result {
+    /// Collects a started process's output once it has ended; one still running after
+    /// `timeLimit` is killed, so that a command that would wait forever fails its test instead of
+    /// stalling the run.
+    static func finish(
+      _ started: (Process, stdout: Pipe, stderr: Pipe), timeLimit: Duration = .seconds(60)
+    ) -> Result {
+      let watchdog = killIfRunning(started.0, after: timeLimit)
+      defer { watchdog.cancel() }
       let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
       let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
       started.0.waitUntilExit()
@@ -91,10 +97,11 @@ import Testing
       )
     }
 
-    /// Kills `process` if it still runs after `seconds`: a bound on a test that reads its output.
-    static func killIfRunning(_ process: Process, after seconds: Int) {
+    /// Kills `process` if it still runs after `limit`: a bound on a test that reads its output.
+    @discardableResult
+    static func killIfRunning(_ process: Process, after limit: Duration) -> Watchdog {
       let pid = process.processIdentifier
-      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+      return Watchdog(after: limit) {
         if process.isRunning { kill(pid, SIGKILL) }
       }
     }

@@ -64,12 +64,7 @@ import Foundation
         process.arguments = ["-c", #"trap '' PIPE; exec "$0" "$@""#, executable.path] + arguments
       }
       try process.run()
-      let watchdog = DispatchWorkItem { [process] in process.terminate() }
-      let (seconds, attoseconds) = timeLimit.components
-      DispatchQueue.global().asyncAfter(
-        deadline: .now()
-          + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)),
-        execute: watchdog)
+      let watchdog = Watchdog(after: timeLimit) { [process] in process.terminate() }
       defer { watchdog.cancel() }
       if output == .brokenPipe {
         try stdout.fileHandleForReading.close()
@@ -89,7 +84,7 @@ import Foundation
     }
   }
 
-  /// Reads a file handle to its end on a background thread.
+  /// Reads a file handle to its end on a thread of its own, which no blocked pool can hold up.
   private final class ReadToEnd: @unchecked Sendable {
     // SAFETY: `data` is written once by the reading thread before `done` is signalled and read
     // only after waiting on `done`, so the semaphore orders every access.
@@ -97,7 +92,7 @@ import Foundation
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         self.data = handle.readDataToEndOfFile()
         self.done.signal()
       }
