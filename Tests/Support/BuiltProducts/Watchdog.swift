@@ -19,8 +19,10 @@ public final class Watchdog: Sendable {
   /// called.
   public init(after limit: Duration, _ action: @escaping @Sendable () -> Void) {
     let (seconds, attoseconds) = limit.components
-    let deadline = DispatchTime.now() + .nanoseconds(
-      Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    let deadline =
+      DispatchTime.now()
+      + .nanoseconds(
+        Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     Thread.detachNewThread { [cancelled] in
       if cancelled.wait(timeout: deadline) == .timedOut { action() }
     }
