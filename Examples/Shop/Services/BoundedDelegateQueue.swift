@@ -1,39 +1,133 @@
 import Foundation
 import Synchronization
 
-/// A URLSession delegate queue that holds back the transfer while the delegate is behind.
+/// A URLSession delegate queue that holds back the transfer while the delegate is behind, and
+/// runs the delegate on a thread of its own.
 ///
 /// swift-corelibs-foundation hands each chunk of a body to the delegate queue with
 /// `addOperation(_:)` and goes on reading: a fast server (or a gzip body, which curl inflates in
 /// one go) queues chunks far faster than the delegate runs, so a limit checked in the delegate
 /// comes too late and the queued chunks fill the memory. Here `addOperation(_:)` waits while
-/// `capacity` operations are pending, which stalls the session's transfer thread until the
-/// delegate has caught up: at most `capacity` chunks exist at once, whatever the server sends.
+/// `capacity` operations are pending, which stalls the session's transfer until the delegate has
+/// caught up: at most `capacity` chunks exist at once, whatever the server sends.
 ///
-/// An operation added from this queue itself (a delegate method that enqueues more) never waits,
-/// so the queue cannot wait on itself.
+/// The operations run on the queue's own thread, never on Dispatch's global queues. While the
+/// transfer waits here, so does every caller that needs the session's work queue, and
+/// `dataTask(with:)` and `cancel()` do: those callers are often threads of the cooperative pool,
+/// which on Linux shares its threads with the global queues. An operation left to those queues
+/// could then wait for the very threads that wait for it, and the program would hang. The
+/// thread ends after a moment with nothing to do and starts again with the next operation.
 ///
-/// Threading: an `OperationQueue`, `Sendable` as its base class is; the count of free slots is a
-/// `DispatchSemaphore`, which is thread-safe.
+/// An operation added from the queue's own thread (a delegate method that enqueues more) never
+/// waits, so the queue cannot wait on itself.
+///
+/// Threading: an `OperationQueue`, `Sendable` as its base class is; its deliveries are a
+/// `Sendable` ``Deliveries``.
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
-  // SAFETY: the class adds one stored property, a `let` of a thread-safe `DispatchSemaphore`;
+  // SAFETY: the class adds one stored property, a `let` of the `Sendable` `Deliveries`;
   // everything else is `OperationQueue`'s, which guards its own state.
-  private let slots: DispatchSemaphore
+  private let deliveries: Deliveries
 
   /// Creates a queue on which `addOperation(_:)` waits while `capacity` operations are pending.
   init(capacity: Int = 4) {
-    slots = DispatchSemaphore(value: capacity)
+    // Short: Linux keeps at most 15 bytes of a thread's name.
+    deliveries = Deliveries(capacity: capacity, threadName: "Shop delegate")
     super.init()
     maxConcurrentOperationCount = 1  // URLSession requires a serial delegate queue
     name = "Shop.HTTPExchange.delegate"
   }
 
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
-    guard OperationQueue.current !== self else { return super.addOperation(block) }
-    slots.wait()
-    super.addOperation { [slots] in
-      block()
-      slots.signal()
+    deliveries.add(block)
+  }
+}
+
+/// The operations of a ``BoundedDelegateQueue``, run in order on one thread at a time.
+///
+/// Invariants, each kept under the lock:
+/// - while `pending` holds an operation, `hasThread` is true and that thread will run it: a
+///   thread ends only with `pending` empty, clearing `hasThread`, and ``add(_:)`` starts a thread
+///   when `hasThread` is false;
+/// - `isWaiting` is true only while the thread waits on `ready` with nothing pending, and
+///   ``add(_:)`` signals `ready` exactly when it clears `isWaiting`, so every signal wakes the
+///   thread once and none is left over.
+final class Deliveries: Sendable {
+  private struct Delivery {
+    let block: @Sendable () -> Void
+    /// Whether the block took one of the `capacity` slots, to give back once it has run.
+    let holdsSlot: Bool
+  }
+
+  private struct State {
+    var pending: [Delivery] = []
+    var hasThread = false
+    var isWaiting = false
+  }
+
+  private let state = Mutex(State())
+  private let slots: DispatchSemaphore
+  private let ready = DispatchSemaphore(value: 0)
+  private let threadName: String
+  /// Marks the delivering thread, so that an operation added from it does not wait for itself.
+  private static let isDelivering = TaskLocal(wrappedValue: false)
+
+  init(capacity: Int, threadName: String) {
+    slots = DispatchSemaphore(value: capacity)
+    self.threadName = threadName
+  }
+
+  /// Queues `block`, first waiting for a free slot unless called from the delivering thread.
+  func add(_ block: @escaping @Sendable () -> Void) {
+    let holdsSlot = !Self.isDelivering.get()
+    if holdsSlot { slots.wait() }
+    let (startsThread, wakesThread) = state.withLock { state -> (Bool, Bool) in
+      state.pending.append(Delivery(block: block, holdsSlot: holdsSlot))
+      if !state.hasThread {
+        state.hasThread = true
+        return (true, false)
+      }
+      defer { state.isWaiting = false }
+      return (false, state.isWaiting)
+    }
+    if startsThread {
+      Thread.detachNewThread { [self] in
+        // Named from inside: on Linux a new thread otherwise keeps its creator's name.
+        Thread.current.name = threadName
+        Self.isDelivering.withValue(true) { deliver() }
+      }
+    } else if wakesThread {
+      ready.signal()
+    }
+  }
+
+  private func deliver() {
+    while let delivery = next() {
+      delivery.block()
+      if delivery.holdsSlot { slots.signal() }
+    }
+  }
+
+  /// The oldest pending operation; `nil`, ending the thread, after half a second with none.
+  private func next() -> Delivery? {
+    while true {
+      let taken = state.withLock { state -> Delivery? in
+        guard !state.pending.isEmpty else {
+          state.isWaiting = true
+          return nil
+        }
+        return state.pending.removeFirst()
+      }
+      if let taken { return taken }
+      guard ready.wait(timeout: .now() + .milliseconds(500)) == .timedOut else { continue }
+      let ends = state.withLock { state -> Bool in
+        // Cleared: an `add` came in time and is signalling; its signal is taken below.
+        guard state.isWaiting else { return false }
+        state.isWaiting = false
+        state.hasThread = false
+        return true
+      }
+      if ends { return nil }
+      ready.wait()
     }
   }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Shop
+
+/// The delegate queue that bounds what a transfer may queue, and runs the delegate on its own
+/// thread.
+@Suite struct BoundedDelegateQueueTests {
+  private final class Recorder: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var values: [String] { entries.withLock { $0 } }
+  }
+
+  @Test func operationsRunOneAtATimeInOrderOnTheQueuesOwnThread() {
+    let queue = BoundedDelegateQueue(capacity: 4)
+    let recorder = Recorder()
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<100 {
+      queue.addOperation {
+        recorder.append("\(index) on \(Thread.current.name ?? "an unnamed thread")")
+        if index == 99 { done.signal() }
+      }
+    }
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(recorder.values == (0..<100).map { "\($0) on Shop delegate" })
+  }
+
+  @Test func addingWaitsWhileCapacityOperationsArePending() {
+    let queue = BoundedDelegateQueue(capacity: 2)
+    let gate = DispatchSemaphore(value: 0)
+    let recorder = Recorder()
+    queue.addOperation { _ = gate.wait(timeout: .now() + 10) }
+    queue.addOperation { recorder.append("second") }
+    let thirdAdded = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      queue.addOperation { recorder.append("third") }
+      thirdAdded.signal()
+    }
+    // Both slots are taken, by the running operation and the pending one.
+    #expect(thirdAdded.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+    gate.signal()
+    #expect(thirdAdded.wait(timeout: .now() + 10) == .success)
+    let drained = DispatchSemaphore(value: 0)
+    queue.addOperation { drained.signal() }
+    #expect(drained.wait(timeout: .now() + 10) == .success)
+    #expect(recorder.values == ["second", "third"])
+  }
+
+  @Test func anOperationAddedByAnOperationDoesNotWaitForItself() {
+    let queue = BoundedDelegateQueue(capacity: 1)
+    let inner = DispatchSemaphore(value: 0)
+    // The outer operation holds the only slot while it adds the inner one.
+    queue.addOperation {
+      queue.addOperation { inner.signal() }
+    }
+    #expect(inner.wait(timeout: .now() + 10) == .success)
+  }
+
+  @Test func theThreadEndsWhenIdleAndALaterOperationStillRuns() {
+    let queue = BoundedDelegateQueue()
+    let first = DispatchSemaphore(value: 0)
+    queue.addOperation { first.signal() }
+    #expect(first.wait(timeout: .now() + 10) == .success)
+    // Longer than the half second after which an idle thread ends.
+    Thread.sleep(forTimeInterval: 0.8)
+    let second = DispatchSemaphore(value: 0)
+    queue.addOperation { second.signal() }
+    #expect(second.wait(timeout: .now() + 10) == .success)
+  }
+}
