@@ -1,0 +1,58 @@
+/*
+ * Preloaded into `swift test` by `.ci/run strictpool`: Dispatch's thread pools stop growing.
+ *
+ * On Linux, libdispatch has no kernel workqueue. Once a second its monitor reads
+ * /proc/<tid>/stat for each worker thread, and when too few are running it adds a thread. That
+ * rescues a program whose threads all wait for work queued behind them, after a pause, and only
+ * when the monitor sees them as waiting. Swift's cooperative pool on Apple platforms never
+ * grows at all. So a test or an example that blocks a pool thread until other pool work runs
+ * may pass on one machine and hang on another.
+ *
+ * This shim answers every read of a /proc/<number>/stat file with a thread in state R
+ * (running). The monitor then never adds a thread, and such a wait hangs on every run, where
+ * CI can see it.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Whether `path` is /proc/<digits>/stat. */
+static int is_thread_stat(const char *path) {
+  if (strncmp(path, "/proc/", 6) != 0) return 0;
+  const char *cursor = path + 6;
+  const char *digits = cursor;
+  while (*cursor >= '0' && *cursor <= '9') cursor++;
+  return cursor > digits && strcmp(cursor, "/stat") == 0;
+}
+
+/* A file whose contents are a stat line of a running thread. The monitor reads only the state,
+ * the third field. */
+static int running_thread_stat(void) {
+  static const char line[] = "1 (worker) R 0\n";
+  int descriptor = memfd_create("stat", MFD_CLOEXEC);
+  if (descriptor < 0) return -1;
+  if (write(descriptor, line, sizeof line - 1) != (ssize_t)(sizeof line - 1)) {
+    close(descriptor);
+    return -1;
+  }
+  lseek(descriptor, 0, SEEK_SET);
+  return descriptor;
+}
+
+#define PASS_THROUGH(name)                                               \
+  int name(const char *path, int flags, ...) {                           \
+    static int (*real)(const char *, int, ...);                          \
+    if (is_thread_stat(path)) return running_thread_stat();              \
+    if (!real) real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, #name); \
+    va_list arguments;                                                   \
+    va_start(arguments, flags);                                          \
+    int mode = va_arg(arguments, int);                                   \
+    va_end(arguments);                                                   \
+    return real(path, flags, mode);                                      \
+  }
+
+PASS_THROUGH(open)
+PASS_THROUGH(open64)
