@@ -1,9 +1,9 @@
 extension Linter {
+  /// Napkin's base classes of routers, whose fix differs from a builder's.
+  private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
   /// Napkin's base classes of builders and routers: a shared one holds its component, which
   /// holds it back.
-  private static let unitBases: Set<String> = [
-    "Builder", "Router", "ViewableRouter", "LaunchRouter",
-  ]
+  private static let unitBases = routerBases.union(["Builder"])
 
   /// `shared { ProfileBuilder(dependency: self) }`: the component keeps the builder, and the
   /// builder keeps the component as its dependency, a retain cycle the leak detector reports only
@@ -25,7 +25,7 @@ extension Linter {
         let what = built ?? property.declaredTypes.first ?? "a builder or router"
         let isRouter =
           what.hasSuffix("Router") || what.hasSuffix("Routing")
-          || classes.inherits(what, fromAnyOf: ["Router"])
+          || classes.inherits(what, fromAnyOf: routerBases)
         findings.append(
           Finding(
             rule: .sharedHoldsUnit,

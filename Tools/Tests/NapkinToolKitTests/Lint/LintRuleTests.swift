@@ -106,6 +106,21 @@ struct LintRuleTests {
     #expect(findings.last?.fix.hasPrefix("build the router in its napkin's builder") == true)
   }
 
+  @Test func aSharedViewableOrLaunchRouterWhoseNameSaysNothingIsToldToMoveToItsBuilderToo() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class Shell: LaunchRouter<ShellInteractable, ShellViewControllable> {}
+        final class Card: ViewableRouter<CardInteractable, CardViewControllable> {}
+        final class RootComponent: EmptyComponent {
+          var shell: Shell { shared { Shell(interactor: ShellInteractor()) } }
+          var card: Card { shared { Card(interactor: CardInteractor()) } }
+        }
+        """)
+    let fixes = Linter.findings(in: wiring).filter { $0.rule == .sharedHoldsUnit }.map(\.fix)
+    #expect(fixes.count == 2)
+    #expect(fixes.allSatisfy { $0.hasPrefix("build the router in its napkin's builder") })
+  }
+
   @Test func sharedTwiceCountsCallsInsideTheFactoryToo() {
     let wiring = Analysis.wiring(
       source: """
