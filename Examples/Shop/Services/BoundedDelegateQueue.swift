@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A URLSession delegate queue that holds back the transfer while the delegate is behind, and
 /// runs the delegate on a thread of its own.
@@ -44,29 +43,25 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
 
 /// The operations of a ``BoundedDelegateQueue``, run in order on one thread at a time.
 ///
-/// Invariants, each kept under the lock:
-/// - while `pending` holds an operation, `hasThread` is true and that thread will run it: a
-///   thread ends only with `pending` empty, clearing `hasThread`, and ``add(_:)`` starts a thread
-///   when `hasThread` is false;
-/// - `isWaiting` is true only while the thread waits on `ready` with nothing pending, and
-///   ``add(_:)`` signals `ready` exactly when it clears `isWaiting`, so every signal wakes the
-///   thread once and none is left over.
-final class Deliveries: Sendable {
+/// Invariant: while `pending` holds an operation, `hasThread` is true and that thread will run
+/// it. A thread ends only with `pending` empty, clearing `hasThread` under the lock, and
+/// ``add(_:)`` starts a thread under the same lock when `hasThread` is false.
+final class Deliveries: @unchecked Sendable {
+  // SAFETY: `pending` and `hasThread` are read and written only while `condition` is locked; the
+  // other stored properties are `let`s of Sendable types. An `NSCondition`, not a `Mutex`: the
+  // lock changes hands on every chunk of a body, and ThreadSanitizer cannot see a contended
+  // `Mutex`'s hand-offs on Linux, while it sees pthread's; the condition also gives the idle
+  // thread its timed wait.
   private struct Delivery {
     let block: @Sendable () -> Void
     /// Whether the block took one of the `capacity` slots, to give back once it has run.
     let holdsSlot: Bool
   }
 
-  private struct State {
-    var pending: [Delivery] = []
-    var hasThread = false
-    var isWaiting = false
-  }
-
-  private let state = Mutex(State())
+  private let condition = NSCondition()
+  private var pending: [Delivery] = []
+  private var hasThread = false
   private let slots: DispatchSemaphore
-  private let ready = DispatchSemaphore(value: 0)
   private let threadName: String
   /// Marks the delivering thread, so that an operation added from it does not wait for itself.
   private static let isDelivering = TaskLocal(wrappedValue: false)
@@ -80,23 +75,18 @@ final class Deliveries: Sendable {
   func add(_ block: @escaping @Sendable () -> Void) {
     let holdsSlot = !Self.isDelivering.get()
     if holdsSlot { slots.wait() }
-    let (startsThread, wakesThread) = state.withLock { state -> (Bool, Bool) in
-      state.pending.append(Delivery(block: block, holdsSlot: holdsSlot))
-      if !state.hasThread {
-        state.hasThread = true
-        return (true, false)
-      }
-      defer { state.isWaiting = false }
-      return (false, state.isWaiting)
-    }
+    condition.lock()
+    pending.append(Delivery(block: block, holdsSlot: holdsSlot))
+    let startsThread = !hasThread
+    hasThread = true
+    condition.signal()
+    condition.unlock()
     if startsThread {
       Thread.detachNewThread { [self] in
         // Named from inside: on Linux a new thread otherwise keeps its creator's name.
         Thread.current.name = threadName
         Self.isDelivering.withValue(true) { deliver() }
       }
-    } else if wakesThread {
-      ready.signal()
     }
   }
 
@@ -109,25 +99,15 @@ final class Deliveries: Sendable {
 
   /// The oldest pending operation; `nil`, ending the thread, after half a second with none.
   private func next() -> Delivery? {
-    while true {
-      let taken = state.withLock { state -> Delivery? in
-        guard !state.pending.isEmpty else {
-          state.isWaiting = true
-          return nil
-        }
-        return state.pending.removeFirst()
+    condition.lock()
+    defer { condition.unlock() }
+    while pending.isEmpty {
+      let signalled = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
+      if !signalled && pending.isEmpty {
+        hasThread = false
+        return nil
       }
-      if let taken { return taken }
-      guard ready.wait(timeout: .now() + .milliseconds(500)) == .timedOut else { continue }
-      let ends = state.withLock { state -> Bool in
-        // Cleared: an `add` came in time and is signalling; its signal is taken below.
-        guard state.isWaiting else { return false }
-        state.isWaiting = false
-        state.hasThread = false
-        return true
-      }
-      if ends { return nil }
-      ready.wait()
     }
+    return pending.removeFirst()
   }
 }

@@ -13,18 +13,23 @@ import Testing
     var values: [String] { entries.withLock { $0 } }
   }
 
-  @Test func operationsRunOneAtATimeInOrderOnTheQueuesOwnThread() {
+  @Test func operationsRunOneAtATimeInTheOrderTheyWereAdded() {
     let queue = BoundedDelegateQueue(capacity: 4)
     let recorder = Recorder()
+    let running = Atomic(0)
     let done = DispatchSemaphore(value: 0)
-    for index in 0..<100 {
-      queue.addOperation {
-        recorder.append("\(index) on \(Thread.current.name ?? "an unnamed thread")")
-        if index == 99 { done.signal() }
+    Thread.detachNewThread {
+      for index in 0..<100 {
+        queue.addOperation {
+          let overlapping = running.add(1, ordering: .relaxed).newValue > 1
+          recorder.append(overlapping ? "\(index) overlapped" : "\(index)")
+          running.subtract(1, ordering: .relaxed)
+          if index == 99 { done.signal() }
+        }
       }
     }
     #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(recorder.values == (0..<100).map { "\($0) on Shop delegate" })
+    #expect(recorder.values == (0..<100).map { "\($0)" })
   }
 
   @Test func addingWaitsWhileCapacityOperationsArePending() {

@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 // Child processes: only where Foundation.Process exists.
@@ -56,6 +57,9 @@ import Foundation
       process.standardOutput = output
       process.standardInput = input
       try process.run()
+      // A server that never prints its port would block the read below for good.
+      let watchdog = Watchdog(after: .seconds(30)) { [process] in process.terminate() }
+      defer { watchdog.cancel() }
 
       var line = Data()
       while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
@@ -67,7 +71,8 @@ import Foundation
         process.terminate()
         throw StartFailure(
           description:
-            "order_server.py did not print its port (python3 missing?); printed '\(line)'")
+            "order_server.py did not print its port within 30 s (python3 missing?); printed '\(line)'"
+        )
       }
       return OrderServer(port: port, process: process, input: input)
     }
