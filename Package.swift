@@ -61,7 +61,7 @@ let package = Package(
     ),
 
     // Without ExistentialAny: the seed's `Component<HomeDependency>` must compile verbatim here.
-    .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce"]),
+    .testTarget(name: "NapkinTests", dependencies: ["Napkin", "NapkinOnce", "BuiltProducts"]),
     .testTarget(
       name: "NapkinOnceTests", dependencies: ["NapkinOnce"], swiftSettings: strictSettings),
     .testTarget(

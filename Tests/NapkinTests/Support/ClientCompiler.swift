@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 // Child processes: only where Foundation.Process exists.
@@ -28,20 +29,12 @@ import Foundation
       let file = folder.appendingPathComponent("Client.swift")
       try Data(source.utf8).write(to: file)
 
-      let process = Process()
-      process.executableURL = compiler
-      process.arguments = [
-        "-typecheck", "-swift-version", languageMode, "-I", modules.path, file.path,
-      ]
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let diagnostics = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return Outcome(
-        status: process.terminationStatus, diagnostics: String(decoding: diagnostics, as: UTF8.self)
-      )
+      // Bounded like every child of the tests: a compiler that hangs fails its test.
+      let run = try BuiltProduct.run(
+        compiler,
+        arguments: ["-typecheck", "-swift-version", languageMode, "-I", modules.path, file.path],
+        timeLimit: .seconds(300))
+      return Outcome(status: run.status, diagnostics: run.standardError + run.standardOutput)
     }
 
     /// The folder of `.swiftmodule`s next to the test bundle: `<bin>/Modules`, or `<bin>` itself.
