@@ -27,11 +27,18 @@ final class OneThreadExecutor: TaskExecutor, Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.withLock { $0.jobs.append(job) }
+    let accepted = queue.withLock { queue -> Bool in
+      guard !queue.stopped else { return false }
+      queue.jobs.append(job)
+      return true
+    }
+    // A job the stopped thread would never run would hang its task without a word.
+    precondition(accepted, "OneThreadExecutor: a job was enqueued after stop()")
     ready.signal()
   }
 
-  /// Ends the thread once the jobs enqueued so far have run.
+  /// Ends the thread once the jobs enqueued so far have run; enqueuing afterwards stops the
+  /// program.
   func stop() {
     queue.withLock { $0.stopped = true }
     ready.signal()
