@@ -67,7 +67,7 @@ import Testing
       // A command may exit before reading all of its input (too long, say): the test process then
       // gets EPIPE, never SIGPIPE.
       signal(SIGPIPE, SIG_IGN)
-      try process.run()
+      try process.launchAlone()
       if let bytes { try? stdin.fileHandleForWriting.write(contentsOf: bytes) }
       try stdin.fileHandleForWriting.close()
       return (process, stdout, stderr)

@@ -56,9 +56,10 @@ import Foundation
       let input = Pipe()
       process.standardOutput = output
       process.standardInput = input
-      try process.run()
+      try process.launchAlone()
       // A server that never prints its port would block the read below for good.
-      let watchdog = Watchdog(after: .seconds(30)) { [process] in process.terminate() }
+      let pid = process.processIdentifier
+      let watchdog = Watchdog(after: .seconds(30)) { kill(pid, SIGKILL) }
       defer { watchdog.cancel() }
 
       var line = Data()
@@ -68,7 +69,7 @@ import Foundation
         line.append(byte)
       }
       guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-        process.terminate()
+        kill(pid, SIGKILL)
         throw StartFailure(
           description:
             "order_server.py did not print its port within 30 s (python3 missing?); printed '\(line)'"

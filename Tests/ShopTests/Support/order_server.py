@@ -37,6 +37,7 @@ import gzip
 import json
 import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -241,7 +242,14 @@ def exit_when_stdin_closes():
     os._exit(0)
 
 
+def unblock_signals():
+    """Threads of Dispatch's pool block most signals, and a child starts with the mask of the
+    thread that started it: without this, the test's SIGTERM would wait here for ever."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+
+
 def main():
+    unblock_signals()
     server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()

@@ -29,8 +29,8 @@ import Foundation
     }
 
     /// Runs `executable` with `arguments`, `input` piped to its standard input, as a user's shell
-    /// would. A run still going after `timeLimit` (the hang some tests look for) is terminated
-    /// and ends as a signal, so that it fails its test instead of stalling the test run.
+    /// would. A run still going after `timeLimit` (the hang some tests look for) is killed and
+    /// ends as a signal, so that it fails its test instead of stalling the test run.
     ///
     /// ```swift
     /// let run = try BuiltProduct.run(BuiltProduct.locate("Shop"), arguments: ["demo"])
@@ -63,8 +63,11 @@ import Foundation
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"trap '' PIPE; exec "$0" "$@""#, executable.path] + arguments
       }
-      try process.run()
-      let watchdog = Watchdog(after: timeLimit) { [process] in process.terminate() }
+      try process.launchAlone()
+      // SIGKILL, not `terminate()`'s SIGTERM: a child starts with the signal mask of the thread
+      // that started it, and Dispatch's threads block SIGTERM.
+      let pid = process.processIdentifier
+      let watchdog = Watchdog(after: timeLimit) { kill(pid, SIGKILL) }
       defer { watchdog.cancel() }
       if output == .brokenPipe {
         try stdout.fileHandleForReading.close()

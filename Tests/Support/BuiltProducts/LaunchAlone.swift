@@ -1,0 +1,22 @@
+import Foundation
+import Synchronization
+
+extension Process {
+  /// Starts the process, never at the same moment as another child the tests start.
+  ///
+  /// ```swift
+  /// try process.launchAlone()
+  /// ```
+  ///
+  /// swift-corelibs-foundation learns that a child ended when a socket the child holds open
+  /// closes, and lists the descriptors a new child must close at the start of `run()`. A child
+  /// started at the same moment on another thread can inherit a socket made in between and keep
+  /// it: its sibling's end then goes unnoticed while it lives, and two servers holding each
+  /// other's never end, their tests waiting in `waitUntilExit()` for ever.
+  public func launchAlone() throws {
+    try launching.withLock { _ in try run() }
+  }
+}
+
+/// Held while a child starts.
+private let launching = Mutex(())
