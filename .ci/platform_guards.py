@@ -7,7 +7,8 @@ The package declares iOS, tvOS, watchOS and visionOS, where neither `Foundation.
 Swift Testing's exit tests exist. Every line of Tests/ that uses one must therefore sit inside an
 `#if` whose condition names only platforms that have it:
 
-- `Process(` (a `Foundation.Process`): `#if os(macOS) || os(Linux) || os(Windows)`;
+- `Process(` or `extension Process` (a `Foundation.Process`): `#if os(macOS) || os(Linux) ||
+  os(Windows)`;
 - `processExitsWith:` (an exit test): the same, and `os(FreeBSD)` or `os(OpenBSD)` may be added.
 
 A guard is any enclosing `#if` (not an `#else` branch) made only of `os(...)` terms joined by
@@ -21,6 +22,7 @@ import sys
 
 ALLOWED = {
     "Process(": {"macOS", "Linux", "Windows"},
+    "extension Process": {"macOS", "Linux", "Windows"},
     "processExitsWith:": {"macOS", "Linux", "Windows", "FreeBSD", "OpenBSD"},
 }
 OS_TERM = re.compile(r"^os\((\w+)\)$")

@@ -29,8 +29,7 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
 
   /// Creates a queue on which `addOperation(_:)` waits while `capacity` operations are pending.
   init(capacity: Int = 4) {
-    // Short: Linux keeps at most 15 bytes of a thread's name.
-    deliveries = Deliveries(capacity: capacity, threadName: "Shop delegate")
+    deliveries = Deliveries(capacity: capacity)
     super.init()
     maxConcurrentOperationCount = 1  // URLSession requires a serial delegate queue
     name = "Shop.HTTPExchange.delegate"
@@ -62,13 +61,13 @@ final class Deliveries: @unchecked Sendable {
   private var pending: [Delivery] = []
   private var hasThread = false
   private let slots: DispatchSemaphore
-  private let threadName: String
+  /// Short: Linux keeps at most 15 bytes of a thread's name.
+  private static let threadName = "Shop delegate"
   /// Marks the delivering thread, so that an operation added from it does not wait for itself.
   private static let isDelivering = TaskLocal(wrappedValue: false)
 
-  init(capacity: Int, threadName: String) {
+  init(capacity: Int) {
     slots = DispatchSemaphore(value: capacity)
-    self.threadName = threadName
   }
 
   /// Queues `block`, first waiting for a free slot unless called from the delivering thread.
@@ -84,7 +83,7 @@ final class Deliveries: @unchecked Sendable {
     if startsThread {
       Thread.detachNewThread { [self] in
         // Named from inside: on Linux a new thread otherwise keeps its creator's name.
-        Thread.current.name = threadName
+        Thread.current.name = Self.threadName
         Self.isDelivering.withValue(true) { deliver() }
       }
     }

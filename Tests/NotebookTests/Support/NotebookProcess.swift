@@ -85,7 +85,7 @@ import Testing
     static func finish(
       _ started: (Process, stdout: Pipe, stderr: Pipe), timeLimit: Duration = .seconds(60)
     ) -> Result {
-      let watchdog = killIfRunning(started.0, after: timeLimit)
+      let watchdog = started.0.killIfRunning(after: timeLimit)
       defer { watchdog.cancel() }
       let output = started.stdout.fileHandleForReading.readDataToEndOfFile()
       let error = started.stderr.fileHandleForReading.readDataToEndOfFile()
@@ -95,15 +95,6 @@ import Testing
         output: String(decoding: output, as: UTF8.self),
         error: String(decoding: error, as: UTF8.self)
       )
-    }
-
-    /// Kills `process` if it still runs after `limit`: a bound on a test that reads its output.
-    @discardableResult
-    static func killIfRunning(_ process: Process, after limit: Duration) -> Watchdog {
-      let pid = process.processIdentifier
-      return Watchdog(after: limit) {
-        if process.isRunning { kill(pid, SIGKILL) }
-      }
     }
 
     /// Runs `Notebook` to completion, within ``BuiltProduct/run(_:arguments:input:output:timeLimit:)``'s

@@ -58,8 +58,7 @@ import Foundation
       process.standardInput = input
       try process.launchAlone()
       // A server that never prints its port would block the read below for good.
-      let pid = process.processIdentifier
-      let watchdog = Watchdog(after: .seconds(30)) { kill(pid, SIGKILL) }
+      let watchdog = process.killIfRunning(after: .seconds(30))
       defer { watchdog.cancel() }
 
       var line = Data()
@@ -69,7 +68,7 @@ import Foundation
         line.append(byte)
       }
       guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-        kill(pid, SIGKILL)
+        kill(process.processIdentifier, SIGKILL)
         throw StartFailure(
           description:
             "order_server.py did not print its port within 30 s (python3 missing?); printed '\(line)'"

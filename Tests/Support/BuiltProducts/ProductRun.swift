@@ -64,10 +64,7 @@ import Foundation
         process.arguments = ["-c", #"trap '' PIPE; exec "$0" "$@""#, executable.path] + arguments
       }
       try process.launchAlone()
-      // SIGKILL, not `terminate()`'s SIGTERM: a child starts with the signal mask of the thread
-      // that started it, and Dispatch's threads block SIGTERM.
-      let pid = process.processIdentifier
-      let watchdog = Watchdog(after: timeLimit) { kill(pid, SIGKILL) }
+      let watchdog = process.killIfRunning(after: timeLimit)
       defer { watchdog.cancel() }
       if output == .brokenPipe {
         try stdout.fileHandleForReading.close()

@@ -4,9 +4,9 @@ import Foundation
 /// waits for a child process.
 ///
 /// ```swift
-/// let watchdog = Watchdog(after: .seconds(30)) { [process] in process.terminate() }
+/// let watchdog = Watchdog(after: .seconds(30)) { print("still waiting") }
 /// defer { watchdog.cancel() }
-/// process.waitUntilExit()
+/// semaphore.wait()
 /// ```
 ///
 /// Threading: the wait has a thread of its own. A test that waits for a child blocks its thread,
