@@ -8,7 +8,7 @@ import Synchronization
 /// over-long line is read and dropped, and the shell answers the kept part like any other line.
 ///
 /// Threading: `Sendable`; one reader at a time (the shell reads a line, then handles it).
-final class BoundedLineReader: Sendable {
+nonisolated final class BoundedLineReader: Sendable {
   /// The bytes of a line that are kept; the shell's longest command is far shorter.
   static let defaultLimit = 4096
 

@@ -12,7 +12,7 @@
 /// real. No component needs to be subclassed or made non-final to swap one.
 ///
 /// Threading: an immutable value of `Sendable` services; `Sendable`.
-struct HomeNapkinBoundaries: Sendable {
+nonisolated struct HomeNapkinBoundaries: Sendable {
   /// Signs users in: the network in a real app.
   var signIn: any SignInServer
 

@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the Home napkin needs from its parent.
-protocol HomeDependency: Dependency {
+nonisolated protocol HomeDependency: Dependency {
   var userService: UserService { get }
 }
 

@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the LoggedIn napkin needs from its parent.
-protocol LoggedInDependency: Dependency {
+nonisolated protocol LoggedInDependency: Dependency {
   var userService: UserService { get }
 }
 

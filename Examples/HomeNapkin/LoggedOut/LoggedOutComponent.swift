@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the LoggedOut napkin needs from its parent.
-protocol LoggedOutDependency: Dependency {
+nonisolated protocol LoggedOutDependency: Dependency {
   var userService: UserService { get }
 }
 

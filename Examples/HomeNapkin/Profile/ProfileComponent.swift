@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the Profile napkin needs from its parent.
-protocol ProfileDependency: Dependency {
+nonisolated protocol ProfileDependency: Dependency {
   var userService: UserService { get }
   var homeAnalytics: HomeAnalytics { get }
   var requestBuilder: RequestBuilder { get }

@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the root napkin needs from the app.
-protocol RootDependency: Dependency {
+nonisolated protocol RootDependency: Dependency {
   var userService: UserService { get }
 }
 

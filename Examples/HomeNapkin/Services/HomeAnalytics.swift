@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// `HomeComponent` shares one instance (`shared { }`) between Home, Profile and Settings, so the
 /// log survives those napkins coming and going, and ends with the session's `HomeComponent`.
-final class HomeAnalytics: Sendable {
+nonisolated final class HomeAnalytics: Sendable {
   private let userService: UserService
   private let log = Mutex<[String]>([])
 

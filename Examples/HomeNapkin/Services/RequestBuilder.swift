@@ -1,5 +1,5 @@
 /// Describes an authenticated request; a fresh one per caller, as it is a cheap per-call helper.
-final class RequestBuilder: Sendable {
+nonisolated final class RequestBuilder: Sendable {
   private let userService: UserService
 
   init(userService: UserService) {

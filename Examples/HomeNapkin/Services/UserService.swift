@@ -2,14 +2,14 @@ import Synchronization
 import TerminalSafety
 
 /// A signed-in user.
-struct User: Equatable, Sendable {
+nonisolated struct User: Equatable, Sendable {
   let name: String
   /// What requests carry to prove who sent them.
   let token: String
 }
 
 /// Why a name cannot sign in; the message says how to fix it.
-struct SignInError: Error, Equatable, CustomStringConvertible {
+nonisolated struct SignInError: Error, Equatable, CustomStringConvertible {
   let description: String
 }
 
@@ -20,7 +20,7 @@ struct SignInError: Error, Equatable, CustomStringConvertible {
 ///
 /// Sendable because components are: it is built by a `shared { }` factory on whatever thread first
 /// asks, and read from the main actor afterwards.
-final class UserService: Sendable {
+nonisolated final class UserService: Sendable {
   /// The most characters a name may have, counted as the user sees them (grapheme clusters).
   static let maximumCharacters = 20
   /// The most bytes of UTF-8 a name may have: one character can carry any number of combining
@@ -81,7 +81,7 @@ final class UserService: Sendable {
 /// The server that signs users in: the app's boundary, the network in a real app.
 ///
 /// Threading: implementations are `Sendable`; the user service calls them from the main actor.
-protocol SignInServer: Sendable {
+nonisolated protocol SignInServer: Sendable {
   /// The token for `name`, a name that passed the app's own checks; throws when the server
   /// refuses it, with a message for the user.
   func token(for name: String) throws(SignInError) -> String
@@ -89,7 +89,7 @@ protocol SignInServer: Sendable {
 
 /// The sign-in of this example: every name is accepted and its token derived from it, without a
 /// network.
-struct LocalSignInServer: SignInServer {
+nonisolated struct LocalSignInServer: SignInServer {
   func token(for name: String) throws(SignInError) -> String {
     "token-\(name.lowercased())"
   }

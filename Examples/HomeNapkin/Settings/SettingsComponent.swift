@@ -1,7 +1,7 @@
 import Napkin
 
 /// What the Settings napkin needs from its parent.
-protocol SettingsDependency: Dependency {
+nonisolated protocol SettingsDependency: Dependency {
   var homeAnalytics: HomeAnalytics { get }
   var requestBuilder: RequestBuilder { get }
 }

@@ -10,7 +10,7 @@ import TerminalSafety
 #endif
 
 /// Where a command's output goes: the terminal in the program, a buffer in tests.
-struct Console: Sendable {
+nonisolated struct Console: Sendable {
   var print: @Sendable (String) -> Void
   /// Prints a line on standard error, with any control character escaped.
   var printError: @Sendable (String) -> Void
@@ -38,10 +38,10 @@ struct Console: Sendable {
 }
 
 /// The `errno` of the first write to standard output that failed.
-private let lostOutput = Mutex<Int32?>(nil)
+private nonisolated let lostOutput = Mutex<Int32?>(nil)
 
 /// Writes `line` and a newline to `stream`; returns the `errno` of a failed write.
-private func writeLine(_ line: String, to stream: StandardStream) -> Int32? {
+private nonisolated func writeLine(_ line: String, to stream: StandardStream) -> Int32? {
   do {
     try stream.write(line + "\n")
     return nil

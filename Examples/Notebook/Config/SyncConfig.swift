@@ -14,7 +14,7 @@ import Airframe
 /// configured.
 ///
 /// Threading: a `Sendable` value; `configure` once at launch, read from anywhere.
-struct SyncConfig: Sendable {
+nonisolated struct SyncConfig: Sendable {
   /// The directory holding this machine's notebooks.
   var localDirectory: String
   /// Who is writing: recorded as each note's author.

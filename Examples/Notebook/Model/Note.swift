@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A deleted note stays as a tombstone (`isDeleted`), so that a sync can tell "deleted here" from
 /// "never seen here".
-struct Note: Codable, Sendable, Hashable {
+nonisolated struct Note: Codable, Sendable, Hashable {
   /// Where a note kept aside by a sync conflict came from.
   struct ConflictOrigin: Codable, Sendable, Hashable {
     /// The note that was edited on both sides.
@@ -89,7 +89,7 @@ struct Note: Codable, Sendable, Hashable {
 }
 
 /// Identifiers for notes and replicas: 12 hexadecimal digits.
-enum NoteID {
+nonisolated enum NoteID {
   /// A random identifier.
   static func make() -> String {
     hex(UInt64.random(in: 0..<(1 << 48)))

@@ -4,7 +4,7 @@
 /// var data = NotebookData(replica: NoteID.make(), notes: [])
 /// data.notes.append(Note(id: NoteID.make(), text: "hi", author: "ada", replica: data.replica))
 /// ```
-struct NotebookData: Equatable, Sendable {
+nonisolated struct NotebookData: Equatable, Sendable {
   /// Stable for the life of the file; two files never share one (a sync re-keys a copy that
   /// was made by copying the file).
   var replica: String

@@ -8,7 +8,7 @@
 
 /// Everything that can go wrong in a notebook command, each with a message that says what was
 /// wrong and how to fix it, and names the file involved.
-enum NotebookError: Error, Equatable, CustomStringConvertible {
+nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
   case invalidName(String, reason: String)
   case corruptFile(path: String, reason: String)
   /// `code` is the `errno` of the failure, which decides the advice.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Format 1 (one revision per note, and the revision last agreed with "the" remote) is read and
 /// migrated in memory; ``NoteStore`` keeps a copy of the old file before it first writes format 2.
-struct NotebookFile: Codable {
+nonisolated struct NotebookFile: Codable {
   /// Bumped when the layout changes incompatibly.
   static let currentFormat = 2
 
@@ -72,12 +72,12 @@ struct NotebookFile: Codable {
   }
 }
 
-private struct FormatOnly: Decodable {
+private nonisolated struct FormatOnly: Decodable {
   var format: Int
 }
 
 /// Format 1: a random revision per edit, and the revision both sides agreed on at the last sync.
-private struct LegacyFile: Decodable {
+private nonisolated struct LegacyFile: Decodable {
   struct Note: Decodable {
     var id: String
     var text: String

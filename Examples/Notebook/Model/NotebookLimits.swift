@@ -1,5 +1,5 @@
 /// The bounds Notebook holds every input to; the README states them.
-enum NotebookLimits {
+nonisolated enum NotebookLimits {
   /// The largest notebook file read or written: 64 MiB. A file over it (or a device that never
   /// ends, such as `/dev/zero`) is refused by name instead of filling memory.
   static let maximumFileBytes = 64 << 20

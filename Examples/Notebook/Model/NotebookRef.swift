@@ -6,7 +6,7 @@
 /// ```
 ///
 /// The name is checked before any path is built, so no name reaches outside the directory.
-struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
+nonisolated struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
   /// The longest accepted name, in bytes; far below any file system's limit once suffixes are added.
   static let maximumNameLength = 64
   /// The suffix of a notebook's data file.

@@ -16,7 +16,7 @@ import Foundation
 /// contended `Mutex` is handed from thread to thread by the kernel (a priority-inheriting futex),
 /// which ThreadSanitizer cannot see, so `swift test --sanitize=thread` reported the stores of two
 /// notebooks' writers, each under the lock, as a race. ThreadSanitizer intercepts pthread mutexes.
-final class SyncStore: @unchecked Sendable {
+nonisolated final class SyncStore: @unchecked Sendable {
   /// The store the program uses.
   static let shared = SyncStore()
 

@@ -1,7 +1,7 @@
 /// One edit of one note: the replica (a notebook file's copy) that made it and that replica's
 /// count of edits to the note so far. Unique per note, since only the replica itself advances its
 /// own count, under its file's lock.
-struct Dot: Codable, Hashable, Sendable, Comparable {
+nonisolated struct Dot: Codable, Hashable, Sendable, Comparable {
   var replica: String
   var counter: UInt64
 
@@ -20,7 +20,7 @@ struct Dot: Codable, Hashable, Sendable, Comparable {
 ///
 /// A sync joins both sides' vectors, so a vector always holds every edit that came before any edit
 /// it holds: "covers" is exactly "has seen".
-struct VersionVector: Codable, Hashable, Sendable {
+nonisolated struct VersionVector: Codable, Hashable, Sendable {
   private(set) var counters: [String: UInt64]
 
   init(_ counters: [String: UInt64] = [:]) {

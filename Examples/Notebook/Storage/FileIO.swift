@@ -12,7 +12,7 @@
 /// No operation follows a symbolic link at a notebook's own paths (`O_NOFOLLOW`), opens anything
 /// but a regular file (`fstat` after `open`; `O_NONBLOCK`, so that a FIFO cannot block the
 /// `open`), or reads more than ``NotebookLimits/maximumFileBytes``; each refusal names the path.
-enum FileIO {
+nonisolated enum FileIO {
   /// The contents of `path`, or `nil` when no such file exists.
   static func readIfPresent(_ path: String) throws(NotebookError) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -207,7 +207,7 @@ enum FileIO {
 }
 
 /// What makes two paths the same file: its device and inode.
-struct FileIdentity: Equatable, Sendable {
+nonisolated struct FileIdentity: Equatable, Sendable {
   let device: UInt64
   let inode: UInt64
 

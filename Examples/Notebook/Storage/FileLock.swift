@@ -11,7 +11,7 @@
 /// A process that was stopped (Ctrl-Z, `kill -STOP`) keeps its lock; so after ``noticeAfter`` the
 /// waiting command names the lock file and the holder's process id, and after ``giveUpAfter`` it
 /// fails with ``NotebookError/lockTimeout(path:holder:seconds:)``, changing nothing.
-struct LockWait: Sendable {
+nonisolated struct LockWait: Sendable {
   /// The Notebook program's policy: a notice after 2 seconds, give up after 30.
   static let standard = LockWait()
 
@@ -23,7 +23,7 @@ struct LockWait: Sendable {
 
 /// Exclusive `flock`s on lock files, which every process changing a notebook takes; the kernel
 /// releases them when the process dies.
-enum FileLock {
+nonisolated enum FileLock {
   /// Runs `body` holding exclusive locks on every path of `paths`, taken in path order so that two
   /// commands locking the same files never deadlock.
   ///

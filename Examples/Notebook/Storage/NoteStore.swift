@@ -13,7 +13,7 @@ import Airframe
 /// Threading: `Sendable`. Writes of one directory run one at a time in this process (the runner)
 /// and one at a time across processes (`flock` on the notebook's lock file); reads take no lock,
 /// since a rename replaces the file atomically.
-final class NoteStore: Sendable {
+nonisolated final class NoteStore: Sendable {
   let notebook: NotebookRef
   let runner: SerialRunner
 

@@ -5,7 +5,7 @@ import Airframe
 /// Never API: callers use the flat accessor `NoteStore.shared(for: notebook)`. The private
 /// initializer decides that every notebook under one directory shares that directory's serial
 /// runner, because they write under the same directory.
-final class NotebookContext: Sendable {
+nonisolated final class NotebookContext: Sendable {
   /// One context per notebook, built on first use.
   static let all = PerKey<NotebookRef, NotebookContext> { NotebookContext($0) }
 
@@ -18,7 +18,7 @@ final class NotebookContext: Sendable {
 }
 
 /// The per-directory context: what the notebooks of one directory share.
-final class DirectoryContext: Sendable {
+nonisolated final class DirectoryContext: Sendable {
   /// One context per directory path, built on first use.
   static let all = PerKey<String, DirectoryContext> { DirectoryContext($0) }
 

@@ -5,7 +5,7 @@
 ///   print(change.notebook, change.kind)
 /// }
 /// ```
-struct NoteChange: Sendable, Equatable {
+nonisolated struct NoteChange: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
     case added(noteID: String)
     case edited(noteID: String)

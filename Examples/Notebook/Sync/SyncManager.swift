@@ -14,7 +14,7 @@ import Airframe
 ///
 /// Threading: `Sendable`; call from any task. File writes go through each directory's serial
 /// runner; syncs run one at a time on ``SyncQueue``.
-final class SyncManager: Sendable {
+nonisolated final class SyncManager: Sendable {
   /// The one manager.
   static let shared = SyncManager()
 

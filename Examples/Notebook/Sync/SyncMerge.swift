@@ -10,7 +10,7 @@
 /// Each choice depends only on the two versions, never on which side is local or on when the
 /// sync runs, so copies that sync in any order and topology converge, and a conflict resolved on
 /// two machines yields one copy, not two (its id is derived from the note's id and its text).
-enum SyncMerge {
+nonisolated enum SyncMerge {
   /// What one notebook's merge did.
   struct Outcome: Equatable {
     /// Notes whose text (or deletion) changed on the remote.
@@ -179,7 +179,7 @@ enum SyncMerge {
   }
 }
 
-extension [Dot] {
+nonisolated extension [Dot] {
   /// These dots, or all of `note`'s when there are none.
   fileprivate func orAll(_ note: Note) -> [Dot] {
     isEmpty ? note.dots : self

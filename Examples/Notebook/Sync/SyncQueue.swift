@@ -9,7 +9,7 @@ import Airframe
 /// The initializer stays callable: an independent queue is coherent, and a test may build one.
 ///
 /// Threading: `Sendable`; operations run one at a time, first in, first out.
-final class SyncQueue: Sendable {
+nonisolated final class SyncQueue: Sendable {
   /// The queue the program uses.
   static let sharedInstance = SyncQueue()
 

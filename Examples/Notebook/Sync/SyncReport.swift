@@ -1,7 +1,7 @@
 import TerminalSafety
 
 /// What a sync did, for the person who ran it.
-struct SyncReport: Sendable {
+nonisolated struct SyncReport: Sendable {
   /// One notebook that could not be synced; the others were.
   struct Failure: Sendable {
     let notebook: String

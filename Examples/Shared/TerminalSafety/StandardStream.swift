@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Threading: `Sendable`; each call writes its text whole unless a write fails, and calls from
 /// several threads may interleave between their `write(2)`s.
-public struct StandardStream: Sendable {
+public nonisolated struct StandardStream: Sendable {
   /// Standard output.
   public static let output = StandardStream(descriptor: STDOUT_FILENO)
   /// Standard error.
@@ -46,7 +46,7 @@ public struct StandardStream: Sendable {
 }
 
 /// Why output could not be written: the `errno` of the failed write.
-public struct OutputLost: Error, Equatable, CustomStringConvertible {
+public nonisolated struct OutputLost: Error, Equatable, CustomStringConvertible {
   /// The `errno` of the write that failed.
   public let code: Int32
 

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Threading: stateless.
-public enum TerminalText {
+public nonisolated enum TerminalText {
   /// `text` with every unsafe scalar shown as an escape.
   ///
   /// - Parameters:

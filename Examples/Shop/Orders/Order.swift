@@ -1,7 +1,7 @@
 /// An order as the shop's server reports it: `{"id": 1, "total": 40.0}`.
 ///
 /// Threading: a value type; `Sendable`.
-struct Order: Equatable, Sendable, Codable {
+nonisolated struct Order: Equatable, Sendable, Codable {
   let id: Int
   let total: Double
 }

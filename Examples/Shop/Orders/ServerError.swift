@@ -5,7 +5,7 @@
 /// means that nothing answered.
 ///
 /// Threading: a value type; `Sendable`.
-struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
+nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
   enum Reason: Equatable, Sendable {
     /// The server said no, without more detail (the fake's failure).
     case refused

@@ -22,7 +22,7 @@ import Foundation
 ///
 /// Threading: an `OperationQueue`, `Sendable` as its base class is; its deliveries are a
 /// `Sendable` ``Deliveries``.
-final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+nonisolated final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
   // SAFETY: the class adds one stored property, a `let` of the `Sendable` `Deliveries`;
   // everything else is `OperationQueue`'s, which guards its own state.
   private let deliveries: Deliveries
@@ -45,7 +45,7 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
 /// Invariant: while `pending` holds an operation, `hasThread` is true and that thread will run
 /// it. A thread ends only with `pending` empty, clearing `hasThread` under the lock, and
 /// ``add(_:)`` starts a thread under the same lock when `hasThread` is false.
-final class Deliveries: @unchecked Sendable {
+nonisolated final class Deliveries: @unchecked Sendable {
   // SAFETY: `pending` and `hasThread` are read and written only while `condition` is locked; the
   // other stored properties are `let`s of Sendable types. An `NSCondition`, not a `Mutex`: the
   // lock changes hands on every chunk of a body, and ThreadSanitizer cannot see a contended

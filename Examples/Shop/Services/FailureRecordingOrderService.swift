@@ -8,7 +8,7 @@ import Synchronization
 /// teaching the model about transport errors.
 ///
 /// Threading: `Sendable`; the record is kept under a `Mutex`.
-struct FailureRecordingOrderService: OrderService {
+nonisolated struct FailureRecordingOrderService: OrderService {
   let base: any OrderService
   private let lastFailure = Shared()
 

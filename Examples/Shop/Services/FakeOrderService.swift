@@ -8,7 +8,7 @@
 /// comes back on the next load. Cancelling an id in `failingCancels` throws ``ServerError``.
 ///
 /// Threading: an immutable value; `Sendable`.
-struct FakeOrderService: OrderService {
+nonisolated struct FakeOrderService: OrderService {
   let stored: [Order]
   let failingCancels: Set<Int>
 

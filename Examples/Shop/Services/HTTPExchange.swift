@@ -24,7 +24,7 @@ import Synchronization
 /// Threading: `Sendable`. URLSession calls the delegate methods on its own queue, the deadline
 /// fires on another task and cancellation may arrive from any thread; all of them meet in `state`,
 /// under a `Mutex`, and the continuation is resumed exactly once.
-final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
+nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
   /// The final response and its whole body.
   typealias Answer = (HTTPURLResponse, Data)
   private typealias Waiter = CheckedContinuation<Answer, any Error>

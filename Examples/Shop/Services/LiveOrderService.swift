@@ -18,7 +18,7 @@ import Foundation
 /// ``ServerError``.
 ///
 /// Threading: `Sendable`; calls may run concurrently from any task.
-struct LiveOrderService: OrderService {
+nonisolated struct LiveOrderService: OrderService {
   /// The largest body Shop reads, counted after decompression: 8 MiB, a generous bound for a list
   /// of orders that still keeps a hostile server from filling the memory.
   static let maximumResponseSize = 8 << 20
@@ -74,7 +74,7 @@ struct LiveOrderService: OrderService {
   }
 }
 
-extension Duration {
+nonisolated extension Duration {
   /// The duration in seconds, as Foundation's APIs take it.
   var timeInterval: TimeInterval {
     let (seconds, attoseconds) = components

@@ -11,7 +11,7 @@ import Foundation
 ///   nor from `https` down to `http`.
 ///
 /// Threading: a value type; `Sendable`.
-struct RedirectPolicy: Sendable {
+nonisolated struct RedirectPolicy: Sendable {
   /// How many redirects one `GET` may follow.
   static let maximumRedirects = 5
 

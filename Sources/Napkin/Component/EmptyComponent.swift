@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Threading: as ``Component``, it is `Sendable`.
-open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency, @unchecked Sendable {
+nonisolated open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency, @unchecked Sendable {
   // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   /// Creates a root component.
