@@ -7,11 +7,18 @@ import Foundation
 #endif
 
 /// What an app of many napkins costs to build: the compiler's CPU time (user + sys, which other
-/// load on the machine disturbs less than wall time) for the tree's module in release and debug
-/// mode, and the size of the code it produces (`size`'s text), for each wiring of the same tree.
+/// load on the machine disturbs less than wall time) for the tree's module, and the size of the
+/// code it produces (`size`'s text), for each wiring of the same tree. Two release builds:
 ///
-/// The tree's module is compiled with `swiftc` against the modules this benchmark was built with
-/// (the `Modules` folder beside the executable), so only the generated module is timed.
+/// - one `swiftc -O -whole-module-optimization` producing one object, the compiler alone;
+/// - the build `swift build -c release` runs for a target: whole-module optimization with one
+///   object per file (`-num-threads 2`), debug information (`-g`), the module emitted, then the
+///   executable linked with `--gc-sections` (against Napkin's own objects for the Napkin tree).
+///   This is how an app team builds, so the compiler's and the linker's CPU are both counted.
+///
+/// and a debug build (`-Onone -g`, batch mode). The tree's module is compiled against the modules
+/// this benchmark was built with (the `Modules` folder beside the executable, and the objects in
+/// the `.build` folders beside it), so only the generated module is timed.
 enum AppScale {
   static func run(scale: Scale) -> [Report] {
     let compiler = TreeCompiler()
@@ -36,10 +43,17 @@ enum AppScale {
           "release build of the tree's module (compiler CPU, best of \(scale.appRounds))",
           "s", \.releaseSeconds),
         report(
+          "release build as swift build -c release runs it (per-file objects, -g, link;"
+            + " compiler and linker CPU, best of \(scale.appRounds))",
+          "s", \.perFileSeconds),
+        report(
           "debug build of the tree's module (compiler CPU, best of \(scale.appRounds))",
           "s", \.debugSeconds),
         report("code size of the release build (size's text)", "KB") {
           Double($0.releaseTextBytes) / 1_000
+        },
+        report("code size of the per-file release build (size's text of its objects)", "KB") {
+          Double($0.perFileTextBytes) / 1_000
         },
       ]
     }
@@ -58,8 +72,20 @@ enum AppScale {
 struct TreeCompiler {
   struct Result {
     let releaseSeconds: Double
+    let perFileSeconds: Double
     let debugSeconds: Double
     let releaseTextBytes: Int
+    let perFileTextBytes: Int
+  }
+
+  /// How a build compiles the tree.
+  enum Mode: String {
+    /// One `swiftc -O -whole-module-optimization` invocation producing one object.
+    case release
+    /// What `swift build -c release` runs for a target (see ``AppScale``), then the link.
+    case perFile = "per-file"
+    /// `-Onone -g`, batch mode, as `swift build` runs it.
+    case debug
   }
 
   /// Where `import Napkin` is found: the modules of this benchmark's own build.
@@ -73,51 +99,90 @@ struct TreeCompiler {
     return modules
   }()
 
+  /// The objects of the modules a Napkin tree links against, from this benchmark's own build.
+  private var napkinObjects: [String] {
+    let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+    let folder = executable.deletingLastPathComponent()
+    return ["NapkinOnce.build", "Napkin.build"].flatMap { module -> [String] in
+      let path = folder.appendingPathComponent(module).path
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      let objects = names.filter { $0.hasSuffix(".o") }.sorted().map { path + "/" + $0 }
+      guard !objects.isEmpty else {
+        fatalError("app-scale: no objects in \(path); run the benchmarks with swift run")
+      }
+      return objects
+    }
+  }
+
   /// The best of `rounds` builds in each mode, from a fresh copy of the sources each time.
   func measure(_ tree: AppTree, rounds: Int) -> Result {
     var release = Double.infinity
+    var perFile = Double.infinity
     var debug = Double.infinity
     var text = 0
+    var perFileText = 0
     for _ in 0..<rounds {
-      let releaseBuild = build(tree, release: true)
+      let releaseBuild = build(tree, .release)
       release = min(release, releaseBuild.seconds)
       text = releaseBuild.textBytes
-      debug = min(debug, build(tree, release: false).seconds)
+      let perFileBuild = build(tree, .perFile)
+      perFile = min(perFile, perFileBuild.seconds)
+      perFileText = perFileBuild.textBytes
+      debug = min(debug, build(tree, .debug).seconds)
     }
-    return Result(releaseSeconds: release, debugSeconds: debug, releaseTextBytes: text)
+    return Result(
+      releaseSeconds: release, perFileSeconds: perFile, debugSeconds: debug,
+      releaseTextBytes: text, perFileTextBytes: perFileText)
   }
 
-  private func build(_ tree: AppTree, release: Bool) -> (seconds: Double, textBytes: Int) {
+  private func build(_ tree: AppTree, _ mode: Mode) -> (seconds: Double, textBytes: Int) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent(
-        "napkin-app-scale-\(getpid())-\(tree.wiring.rawValue)-\(tree.napkins)")
+        "napkin-app-scale-\(getpid())-\(tree.wiring.rawValue)-\(tree.napkins)-\(mode.rawValue)")
     try? FileManager.default.removeItem(at: directory)
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-      for file in tree.files {
+      // An executable needs an entry point; the whole-module build keeps to the tree alone.
+      let entry = mode == .perFile ? [AppTree.entryPointFile] : []
+      for file in tree.files + entry {
         try file.contents.write(
           to: directory.appendingPathComponent(file.name), atomically: false, encoding: .utf8)
       }
     } catch {
       fatalError("app-scale: could not write the generated tree to \(directory.path): \(error)")
     }
-    // The flags SwiftPM uses for each configuration: whole-module optimization for release,
+    // The flags SwiftPM uses for each configuration (`swift build -v` shows them): whole-module
+    // optimization for release, one object per file and debug information as it builds a target,
     // batch mode with debug information for debug.
-    let mode =
-      release
-      ? ["-O", "-whole-module-optimization", "-o", "Tree.o"]
-      : ["-Onone", "-g", "-enable-batch-mode", "-j", "2"]
-    let sources = tree.files.map(\.name)
+    let flags: [String]
+    switch mode {
+    case .release: flags = ["-O", "-whole-module-optimization", "-o", "Tree.o"]
+    case .perFile:
+      flags = [
+        "-O", "-whole-module-optimization", "-num-threads", "2", "-j", "2", "-g", "-emit-module",
+      ]
+    case .debug: flags = ["-Onone", "-g", "-enable-batch-mode", "-j", "2"]
+    }
+    let sources = try! FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".swift") }.sorted()
     let seconds = childCPUSeconds {
       run(
         "swiftc",
         ["-swift-version", "6", "-module-name", "Tree", "-parse-as-library", "-c", "-I", modules]
-          + mode + sources, in: directory)
+          + flags + sources, in: directory)
+      if mode == .perFile {
+        let objects = sources.map { $0.replacingOccurrences(of: ".swift", with: ".o") }
+        let libraries = tree.wiring == .napkin ? napkinObjects : []
+        run(
+          "swiftc",
+          ["-emit-executable", "-g", "-o", "Tree", "-Xlinker", "--gc-sections"] + objects
+            + libraries, in: directory)
+      }
     }
     let objects = try! FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".o") }
-    return (seconds, release ? textBytes(of: objects, in: directory) : 0)
+    return (seconds, mode == .debug ? 0 : textBytes(of: objects, in: directory))
   }
 
   /// The text size `size` reports, summed over `objects`.

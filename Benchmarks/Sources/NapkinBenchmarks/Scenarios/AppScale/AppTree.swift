@@ -28,6 +28,17 @@ struct AppTree {
     (1...3).map { 3 * index + $0 }.filter { $0 < napkins }
   }
 
+  /// The entry point an executable of the tree needs, the same for every wiring.
+  static let entryPointFile = (
+    name: "App.swift",
+    contents: """
+    @main enum App {
+      static func main() { print(launchApp()) }
+    }
+
+    """
+  )
+
   /// One file per napkin, plus the root's: name and contents.
   var files: [(name: String, contents: String)] {
     [("Root.swift", rootFile)] + (0..<napkins).map { ("Napkin\($0).swift", napkinFile($0)) }
