@@ -12,6 +12,10 @@ something (a type, a function, a test) is checked at the top level; a block of s
 checked as the body of an async main-actor function, so that its names may shadow the prelude's.
 Any warning fails a block, except the notes that a value it shows goes unused.
 
+Every block is checked twice: in SwiftPM's default mode, and in the mode of a new Xcode 26 app
+target (default isolation `MainActor`, `NonisolatedNonsendingByDefault`,
+`InferIsolatedConformances`), because a user copies it into either.
+
 - a Markdown file picks its prelude with an HTML comment, which DocC and GitHub do not render:
   `<!-- snippet-prelude: Shop -->` uses .ci/snippets/preludes/PreludeShop.swift for the blocks
   after it;
@@ -22,6 +26,8 @@ Any warning fails a block, except the notes that a value it shows goes unused.
   methods (a doc comment takes the directive on the line above the block);
 - `<!-- snippet-fails: type 'Counter' does not conform to the 'Sendable' protocol -->` says that
   the next block shows a mistake: it must fail to compile, with that error;
+- `<!-- snippet-mode: default -->` (or `xcode`) says that the next block is meant for one
+  isolation mode only, and is checked in that mode alone;
 - `<!-- snippet-manifest -->` says that the next block is a client's `Package.swift`: SwiftPM
   loads it next to this package (as `../Napkin`) and checks every product it names;
 - a Swift file's doc comments use .ci/snippets/preludes/Prelude<Module>.swift, for the module
@@ -52,13 +58,26 @@ PRELUDE_DIRECTIVE = re.compile(r"<!--\s*snippet-prelude:\s*([A-Za-z0-9]+)\s*-->"
 GROUP_DIRECTIVE = re.compile(r"<!--\s*snippet-group:\s*([A-Za-z0-9]+)\s*-->")
 INSIDE_DIRECTIVE = re.compile(r"<!--\s*snippet-inside:\s*(.+?)\s*-->")
 FAILS_DIRECTIVE = re.compile(r"<!--\s*snippet-fails:\s*(.+?)\s*-->")
+MODE_DIRECTIVE = re.compile(r"<!--\s*snippet-mode:\s*(default|xcode)\s*-->")
 MANIFEST_DIRECTIVE = re.compile(r"<!--\s*snippet-manifest\s*-->")
+# The isolation modes every block is checked in, with the compiler flags of each.
+MODES = ("default", "xcode")
+MODE_FLAGS = {
+    "default": [],
+    "xcode": [
+        "-default-isolation", "MainActor",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+        "-enable-upcoming-feature", "InferIsolatedConformances",
+    ],
+}
 IMPORT = re.compile(r"^(@testable )?import ")
 DOC_LINE = re.compile(r"^\s*///\s?(.*)$")
 
 
 class Snippet:
-    def __init__(self, path, line, code, prelude, group=None, inside=None, fails=None):
+    def __init__(
+        self, path, line, code, prelude, group=None, inside=None, fails=None, modes=None
+    ):
         self.path = path  # relative to ROOT
         self.line = line  # 1-based line of the first line of code
         self.code = code
@@ -67,6 +86,7 @@ class Snippet:
         self.inside = inside  # a declaration to check the block inside, such as `extension X`
         self.fails = fails  # the error a block that shows a mistake must fail with
         self.manifest = False  # a client's Package.swift, checked against this package
+        self.modes = modes or MODES  # the isolation modes the block is meant for
 
     def where(self):
         return f"{self.path}:{self.line}"
@@ -105,7 +125,7 @@ def markdown_snippets(path):
     # The prelude and group in force at each line (the last directive above it), and the
     # `snippet-inside` waiting for the next block.
     state_at = []
-    prelude, group, inside, fails, manifest = None, None, None, None, False
+    prelude, group, inside, fails, manifest, modes = None, None, None, None, False, None
     for number, line in enumerate(lines, start=1):
         directive = PRELUDE_DIRECTIVE.search(line)
         if directive:
@@ -120,17 +140,21 @@ def markdown_snippets(path):
         directive = FAILS_DIRECTIVE.search(line)
         if directive:
             fails = directive.group(1)
+        directive = MODE_DIRECTIVE.search(line)
+        if directive:
+            modes = (directive.group(1),)
         if MANIFEST_DIRECTIVE.search(line):
             manifest = True
         if FENCE_OPEN.match(line):
-            state_at.append((prelude, group, inside, fails, manifest))
-            inside, fails, manifest = None, None, False
+            state_at.append((prelude, group, inside, fails, manifest, modes))
+            inside, fails, manifest, modes = None, None, False, None
         else:
-            state_at.append((prelude, group, None, None, False))
+            state_at.append((prelude, group, None, None, False, None))
     try:
         for start, code in blocks(lines):
-            prelude, group, inside, fails, manifest = state_at[start - 1]
-            snippet = Snippet(relative, start + 1, "\n".join(code), prelude, group, inside, fails)
+            prelude, group, inside, fails, manifest, modes = state_at[start - 1]
+            snippet = Snippet(
+                relative, start + 1, "\n".join(code), prelude, group, inside, fails, modes)
             snippet.manifest = manifest
             yield snippet
     except ValueError as error:
@@ -148,16 +172,21 @@ def doc_comment_snippets(path, module):
     def flush():
         try:
             for start, code in blocks(comment):
-                # A `snippet-inside` directive on the comment lines just above the block.
-                inside = None
+                # `snippet-inside` and `snippet-mode` directives on the comment lines just above
+                # the block.
+                inside, modes = None, None
                 for line in reversed(comment[: start - 1]):
                     directive = INSIDE_DIRECTIVE.search(line)
+                    mode = MODE_DIRECTIVE.search(line)
                     if directive:
                         inside = directive.group(1)
+                    elif mode:
+                        modes = (mode.group(1),)
+                    elif line.strip():
                         break
-                    if line.strip():
-                        break
-                yield Snippet(relative, numbers[start], "\n".join(code), prelude, inside=inside)
+                yield Snippet(
+                    relative, numbers[start], "\n".join(code), prelude, inside=inside,
+                    modes=modes)
         except ValueError as error:
             sys.exit(f"{relative}: doc comment near line {numbers[0]}: {error}")
 
@@ -237,9 +266,10 @@ def check_manifest(snippet, directory):
     return [snippet], loaded.returncode, (loaded.stdout + loaded.stderr).strip()
 
 
-def check(unit, modules, workspace, index):
-    """Type-checks `unit`, a list of snippets that form one program (one, unless grouped)."""
-    directory = pathlib.Path(workspace) / str(index)
+def check(unit, modules, workspace, index, mode):
+    """Type-checks `unit`, a list of snippets that form one program (one, unless grouped), in the
+    isolation `mode`."""
+    directory = pathlib.Path(workspace) / f"{index}-{mode}"
     directory.mkdir()
     if unit[0].manifest:
         return check_manifest(unit[0], directory)
@@ -255,7 +285,7 @@ def check(unit, modules, workspace, index):
     main.write_text("\n".join(imports) + "\n" + body + "\n", encoding="utf-8")
     command = [
         "swiftc", "-typecheck", "-swift-version", "6",
-        "-module-name", "Snippet", "-I", modules, str(main), *files,
+        "-module-name", "Snippet", *MODE_FLAGS[mode], "-I", modules, str(main), *files,
     ]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     output = (result.stdout + result.stderr).strip()
@@ -276,7 +306,7 @@ def check(unit, modules, workspace, index):
 # A block that opens with one of these declares something; `static` opens a member, which a
 # `snippet-inside` directive places in its type.
 TOP_LEVEL_DECLARATION = re.compile(
-    r"^(@|import |struct |final |class |enum |protocol |extension |func |override |actor |typealias |"
+    r"^(@|import |struct |final |class |enum |protocol |extension |func |override |actor |typealias |nonisolated |"
     r"static |public |private |fileprivate |internal |package )"
 )
 # A snippet shows a value by naming it (`home.analytics === home.analytics  // true`); the
@@ -327,6 +357,7 @@ def main():
             group = f", group {snippet.group}" if snippet.group else ""
             inside = f", inside `{snippet.inside}`" if snippet.inside else ""
             fails = f", must fail: {snippet.fails}" if snippet.fails else ""
+            fails += f", {snippet.modes[0]} mode only" if len(snippet.modes) == 1 else ""
             manifest = ", a client manifest" if snippet.manifest else ""
             print(f"{snippet.where()}  ({prelude}{group}{inside}{fails}{manifest})")
         print(f"{len(snippets)} snippets")
@@ -338,19 +369,22 @@ def main():
     with tempfile.TemporaryDirectory(prefix="napkin-snippets-") as workspace:
         with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
             jobs = [
-                pool.submit(check, unit, arguments.modules, workspace, index)
+                (mode, pool.submit(check, unit, arguments.modules, workspace, index, mode))
                 for index, unit in enumerate(units(snippets))
+                for mode in (("default",) if unit[0].manifest else unit[0].modes)
             ]
-            for job in jobs:
+            for mode, job in jobs:
                 unit, status, output = job.result()
                 if status != 0:
                     failures += len(unit)
                     where = ", ".join(snippet.where() for snippet in unit)
-                    print(f"error: the snippets at {where} do not compile:\n{output}\n")
+                    print(
+                        f"error: the snippets at {where} do not compile in {mode} mode:\n"
+                        f"{output}\n")
     markdown = sum(1 for snippet in snippets if snippet.path.suffix == ".md")
     print(
-        f"{len(snippets)} snippets checked ({markdown} in Markdown, "
-        f"{len(snippets) - markdown} in doc comments), {failures} failed."
+        f"{len(snippets)} snippets checked in both isolation modes ({markdown} in Markdown, "
+        f"{len(snippets) - markdown} in doc comments), {failures} checks failed."
     )
     if failures:
         sys.exit(1)

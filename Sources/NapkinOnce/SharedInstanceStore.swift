@@ -34,56 +34,33 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
 
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
-  /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
-  /// whose steps before and after the factory are out-of-line calls shared by every property
-  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:frame:value:)``). A graph
-  /// resolved from its leaf nests one factory per level, and with the factory called right here
-  /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
-  /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
+  /// Inlined into the property: only the lock-free check of the first published instance.
+  /// Everything else is one out-of-line call, ``build(key:owner:valueType:factory:)``.
   ///
   /// - Parameter owner: the component, named in failure messages.
   @inlinable @inline(__always)
   package func instance<T: Sendable>(
     forKey key: String, owner: AnyObject, _ factory: () -> T
   ) -> T {
-    let type = ObjectIdentifier(T.self)
-    let published = first.load()
     let object: AnyObject
-    if let published, published.pointee.holds(key, as: type) {
+    if let published = first.load(), published.pointee.holds(key, as: ObjectIdentifier(T.self)) {
       object = published.pointee.value.object
-    } else if let later = published?.pointee.findAfter(key, as: type) {
-      object = later.pointee.value.object
     } else {
-      object = withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
-        let frame = room.baseAddress!
-        if let found = claim(key: key, owner: owner, valueType: T.self, frame: frame) {
-          return found
-        }
-        let value = OnceValue(wrapping: factory())
-        finish(key: key, frame: frame, value: value)
-        return value.object
-      }
+      object = build(key: key, owner: owner, valueType: T.self) { OnceValue(wrapping: factory()) }
     }
-    // Converted in one place for the three ways in: each conversion is a specialization the
-    // optimizer works through in every property, and three of them made the release build of
-    // a generated app of 100 napkins 14% slower (see the `app-scale` scenario).
     return OnceValue.unwrap(object, as: T.self)
   }
 
-  /// The build path before the factory: a first build, a wait for another thread's build of the
-  /// key, or a misuse to report (the key published with another type); see
-  /// ``Once/claim(in:key:frame:owner:valueType:)``.
+  /// Everything but the check of the first instance: the instances after it, then ``Once``'s
+  /// build sequence.
   @usableFromInline @inline(never)
-  func claim(
-    key: String, owner: AnyObject, valueType: Any.Type, frame: FramePointer
-  ) -> AnyObject? {
-    Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
-  }
-
-  /// The build path after the factory; see ``Once/finish(in:key:frame:value:)``.
-  @usableFromInline @inline(never)
-  func finish(key: String, frame: FramePointer, value: OnceValue) {
-    Once.finish(in: self, key: key, frame: frame, value: value)
+  func build(
+    key: String, owner: AnyObject, valueType: Any.Type, factory: () -> OnceValue
+  ) -> AnyObject {
+    if let later = first.load()?.pointee.findAfter(key, as: ObjectIdentifier(valueType)) {
+      return later.pointee.value.object
+    }
+    return Once.instance(in: self, key: key, owner: owner, valueType: valueType, factory: factory)
   }
 
   /// The published value for `key`, whatever its type; call under `lock`.

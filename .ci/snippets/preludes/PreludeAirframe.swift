@@ -14,7 +14,7 @@ typealias Notebook = NotebookRef
 
 /// PerKey's sketch of a note store, made from its notebook and its directory's runner; it shadows
 /// the example's, whose initializer labels the notebook.
-final class NoteStore: Sendable {
+nonisolated final class NoteStore: Sendable {
   let notebook: Notebook
   let runner: SerialRunner
 
@@ -33,12 +33,12 @@ final class NoteStore: Sendable {
 }
 
 /// Sends a notebook's edits to the server.
-final class SyncClient: Sendable {
+nonisolated final class SyncClient: Sendable {
   func upload(_ edits: [Note]) async throws {}
 }
 
 /// Pushes whatever the client has queued.
-final class Uploader: Sendable {
+nonisolated final class Uploader: Sendable {
   func flush() async throws {}
 }
 

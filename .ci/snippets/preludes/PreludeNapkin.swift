@@ -36,7 +36,7 @@ let report = LeakReport(
   outlived: .seconds(1))
 
 /// A logger, for the snippets that log a report.
-struct Logger: Sendable {
+nonisolated struct Logger: Sendable {
   func warning(_ message: String) {}
 }
 
@@ -64,7 +64,7 @@ class LoggedInRouterSketch: Router<any HomeNapkin.LoggedInInteractable> {
 }
 
 /// A cache a component shares, for the snippets of `shared`.
-final class ImageCache: Sendable {}
+nonisolated final class ImageCache: Sendable {}
 
 /// Notification observers to remove when a napkin resigns.
 @MainActor
@@ -76,7 +76,7 @@ final class Notifications {
 @MainActor let notifications = Notifications()
 
 /// Unsaved input to keep when a napkin resigns.
-final class Draft: Sendable {
+nonisolated final class Draft: Sendable {
   func save() {}
 }
 
@@ -100,7 +100,7 @@ protocol ProfileFormatting: Presentable {
   func show(user: HomeNapkin.User)
 }
 
-final class ProfileScreenView: ProfileScreen {
+nonisolated final class ProfileScreenView: ProfileScreen {
   func display(title: String, lines: [String]) {}
 }
 

@@ -10,19 +10,19 @@ import Testing
 let clock = TestClock()
 let start = clock.now
 
-struct Order: Equatable, Sendable {
+nonisolated struct Order: Equatable, Sendable {
   let id: Int
 }
 
-struct ServerError: Error {}
+nonisolated struct ServerError: Error {}
 
-protocol OrderService: Sendable {
+nonisolated protocol OrderService: Sendable {
   func orders() async throws -> [Order]
   func cancel(orderID: Int) async throws
 }
 
 /// A model that reloads after a delay on the clock it is given.
-final class RefreshModel: Sendable {
+nonisolated final class RefreshModel: Sendable {
   func refreshAfterDelay(clock: some Clock<Duration>) async throws {
     try await clock.sleep(for: .seconds(5))
   }
@@ -31,14 +31,14 @@ final class RefreshModel: Sendable {
 let model = RefreshModel()
 
 /// An object that something else keeps alive.
-final class Session: Sendable {}
+nonisolated final class Session: Sendable {}
 
 let keptAlive = Session()
 
 let error = UnimplementedError(name: "OrderService.cancel")
 let failure = collectFailures { unimplemented("Analytics.track") }[0]
 
-struct SyncConfig: Sendable {
+nonisolated struct SyncConfig: Sendable {
   var localDirectory: String
 
   static let global = Configured<SyncConfig>()
@@ -50,7 +50,7 @@ struct SyncConfig: Sendable {
   }
 }
 
-func makeTemporaryDirectory() throws -> String {
+nonisolated func makeTemporaryDirectory() throws -> String {
   let path = NSTemporaryDirectory() + "notebook-" + UUID().uuidString
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path

@@ -4,7 +4,7 @@ import Airframe
 import Foundation
 import Testing
 
-struct SyncConfig: Sendable {
+nonisolated struct SyncConfig: Sendable {
   var localDirectory: String
   var account: String
   var remoteDirectory: String?
@@ -13,17 +13,17 @@ struct SyncConfig: Sendable {
   static var shared: SyncConfig { global.value }
 }
 
-struct NotebookRef: Hashable, Sendable {
+nonisolated struct NotebookRef: Hashable, Sendable {
   let name: String
 
   init(_ name: String) throws { self.name = name }
 }
 
-struct Note: Sendable {
+nonisolated struct Note: Sendable {
   let text: String
 }
 
-final class SyncManager: Sendable {
+nonisolated final class SyncManager: Sendable {
   static let shared = SyncManager()
   private init() {}
 

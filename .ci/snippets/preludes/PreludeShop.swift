@@ -7,15 +7,15 @@ import NapkinTesting
 import Observation
 import Testing
 
-struct Order: Equatable, Sendable {
+nonisolated struct Order: Equatable, Sendable {
   let id: Int
 
   static let samples = [Order(id: 1), Order(id: 2), Order(id: 3)]
 }
 
-struct ServerError: Error {}
+nonisolated struct ServerError: Error {}
 
-protocol OrderService: Sendable {
+nonisolated protocol OrderService: Sendable {
   func orders() async throws -> [Order]
   func cancel(orderID: Int) async throws
 }
@@ -45,7 +45,7 @@ final class OrdersModel {
   }
 }
 
-final class FakeOrderService: OrderService {
+nonisolated final class FakeOrderService: OrderService {
   let stored: [Order]
   let failingCancels: Set<Int>
 
@@ -61,7 +61,7 @@ final class FakeOrderService: OrderService {
   }
 }
 
-final class LiveOrderService: OrderService {
+nonisolated final class LiveOrderService: OrderService {
   let baseURL: URL
 
   init(baseURL: URL) { self.baseURL = baseURL }
@@ -71,13 +71,13 @@ final class LiveOrderService: OrderService {
 }
 
 /// How a command ended.
-enum ExitStatus: Equatable, Sendable {
+nonisolated enum ExitStatus: Equatable, Sendable {
   case success
   case failure
 }
 
 /// Runs Shop's commands against a service, sleeping on the clock it is given.
-final class ShopRunner: Sendable {
+nonisolated final class ShopRunner: Sendable {
   private let service: any OrderService
   private let clock: any Clock<Duration>
 

@@ -7,7 +7,7 @@ import NapkinOnce
 /// graph is decided; the public surface stays flat and keyed:
 ///
 /// ```swift
-/// final class NotebookContext: Sendable {
+/// nonisolated final class NotebookContext: Sendable {
 ///   static let all = PerKey<Notebook, NotebookContext> { NotebookContext($0) }
 ///
 ///   let noteStore: NoteStore
@@ -44,7 +44,7 @@ public final class PerKey<Key: Hashable & Sendable, Context: Sendable>: Sendable
   /// Creates an empty registry whose contexts `makeContext` builds on first use.
   ///
   /// ```swift
-  /// final class NotebookContext: Sendable {
+  /// nonisolated final class NotebookContext: Sendable {
   ///   static let all = PerKey<Notebook, NotebookContext> { NotebookContext($0) }
   ///
   ///   let notebook: Notebook

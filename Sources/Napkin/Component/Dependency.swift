@@ -3,7 +3,7 @@
 /// A napkin declares what it needs from its parent as a protocol:
 ///
 /// ```swift
-/// protocol HomeDependency: Dependency {
+/// nonisolated protocol HomeDependency: Dependency {
 ///   var userService: UserService { get }
 /// }
 /// ```

@@ -27,9 +27,14 @@ import Testing
 /// `Task.detached` or on threads of its own does not see it.
 public struct ScratchConfigTrait<Value: Sendable>: TestTrait, SuiteTrait, TestScoping {
   private let global: Configured<Value>
-  private let makeValue: @Sendable () throws -> Value
+  // Main actor: the helpers a test target writes to make a value (a temporary directory, a
+  // fixture) are main-actor functions in a target with Xcode 26's default isolation, and
+  // nonisolated ones, which the main actor may call too, in SwiftPM's default mode.
+  private let makeValue: @Sendable @MainActor () throws -> Value
 
-  fileprivate init(global: Configured<Value>, makeValue: @escaping @Sendable () throws -> Value) {
+  fileprivate init(
+    global: Configured<Value>, makeValue: @escaping @Sendable @MainActor () throws -> Value
+  ) {
     self.global = global
     self.makeValue = makeValue
   }
@@ -59,7 +64,7 @@ public struct ScratchConfigTrait<Value: Sendable>: TestTrait, SuiteTrait, TestSc
       try await function()
       return
     }
-    let value = try makeValue()
+    let value = try await makeValue()
     try await global.withScratchValue(value) {
       try await function()
     }
@@ -96,9 +101,10 @@ extension Trait {
   ///
   /// An error thrown by `makeValue` fails the test before its body runs.
   ///
-  /// Threading: `makeValue` runs on the test's task, once per test case.
+  /// Threading: `makeValue` runs on the main actor, once per test case, before the test's body,
+  /// so it may call the test target's own helpers in either isolation mode.
   public static func scratchConfig<Value: Sendable>(
-    _ global: Configured<Value>, _ makeValue: @escaping @Sendable () throws -> Value
+    _ global: Configured<Value>, _ makeValue: @escaping @Sendable @MainActor () throws -> Value
   ) -> Self where Self == ScratchConfigTrait<Value> {
     ScratchConfigTrait(global: global, makeValue: makeValue)
   }
