@@ -18,8 +18,33 @@ import Foundation
       let description: String
     }
 
-    /// Type-checks `source` in Swift language mode `languageMode` ("5" or "6").
-    static func typecheck(_ source: String, languageMode: String) throws -> Outcome {
+    /// The isolation settings a client module is built with.
+    enum Isolation {
+      /// SwiftPM's default: declarations are nonisolated unless they say otherwise.
+      case swiftPMDefault
+      /// A new Xcode 26 app target: default isolation `MainActor`, with
+      /// `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`.
+      case xcodeDefault
+
+      var flags: [String] {
+        switch self {
+        case .swiftPMDefault:
+          []
+        case .xcodeDefault:
+          [
+            "-default-isolation", "MainActor",
+            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+            "-enable-upcoming-feature", "InferIsolatedConformances",
+          ]
+        }
+      }
+    }
+
+    /// Type-checks `source` in Swift language mode `languageMode` ("5" or "6"), with the
+    /// `isolation` settings of the client's module.
+    static func typecheck(
+      _ source: String, languageMode: String, isolation: Isolation = .swiftPMDefault
+    ) throws -> Outcome {
       let modules = try modulesFolder()
       let compiler = try swiftc()
       let folder = FileManager.default.temporaryDirectory
@@ -32,7 +57,9 @@ import Foundation
       // Bounded like every child of the tests: a compiler that hangs fails its test.
       let run = try BuiltProduct.run(
         compiler,
-        arguments: ["-typecheck", "-swift-version", languageMode, "-I", modules.path, file.path],
+        arguments: ["-typecheck", "-swift-version", languageMode] + isolation.flags + [
+          "-I", modules.path, file.path,
+        ],
         timeLimit: .seconds(300))
       return Outcome(status: run.status, diagnostics: run.standardError + run.standardOutput)
     }
