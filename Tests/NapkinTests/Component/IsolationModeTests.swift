@@ -60,16 +60,19 @@ import Testing
 
     @Test(arguments: clients)
     func aShapeOfTheDocsBuildsInXcodesDefaultIsolation(name: String, client: String) throws {
-      let outcome = try ClientCompiler.typecheck(client, languageMode: "6", isolation: .xcodeDefault)
+      let outcome = try ClientCompiler.typecheck(
+        client, languageMode: "6", isolation: .xcodeDefault)
       #expect(outcome.status == 0, "\(name): swiftc said: \(outcome.diagnostics)")
-      #expect(!outcome.diagnostics.contains("warning:"), "\(name): swiftc said: \(outcome.diagnostics)")
+      #expect(
+        !outcome.diagnostics.contains("warning:"), "\(name): swiftc said: \(outcome.diagnostics)")
     }
 
     @Test(arguments: clients)
     func aShapeOfTheDocsBuildsInSwiftPMsDefaultIsolation(name: String, client: String) throws {
       let outcome = try ClientCompiler.typecheck(client, languageMode: "6")
       #expect(outcome.status == 0, "\(name): swiftc said: \(outcome.diagnostics)")
-      #expect(!outcome.diagnostics.contains("warning:"), "\(name): swiftc said: \(outcome.diagnostics)")
+      #expect(
+        !outcome.diagnostics.contains("warning:"), "\(name): swiftc said: \(outcome.diagnostics)")
     }
 
     /// Why every component restates `@unchecked Sendable`: Swift 6.3 asks it of every subclass of
