@@ -59,7 +59,8 @@ final class FactCollector: SyntaxVisitor {
           TypeNames.simpleNames($0.type)
         } ?? [],
         properties: properties(in: node.memberBlock),
-        position: position(of: node.extendedType)
+        position: position(of: node.extendedType),
+        isolation: Self.isolation(node.modifiers, node.attributes)
       )
     )
     enclosingTypes.append(name)
@@ -80,7 +81,8 @@ final class FactCollector: SyntaxVisitor {
           TypeNames.simpleNames($0.type)
         } ?? [],
         requirements: requirements,
-        position: position(of: node.name)
+        position: position(of: node.name),
+        isolation: Self.isolation(node.modifiers, node.attributes)
       )
     )
     enclosingTypes.append(node.name.text)
@@ -177,6 +179,22 @@ final class FactCollector: SyntaxVisitor {
     }
   }
 
+  /// The isolation a declaration's own words state: `nonisolated`, or an attribute whose name ends
+  /// in `Actor` (`@MainActor`, an app's own global actor).
+  static func isolation(
+    _ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax
+  ) -> StatedIsolation {
+    if modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
+      return .nonisolated
+    }
+    let isolated = attributes.contains {
+      $0.as(AttributeSyntax.self).map {
+        TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
+      } ?? false
+    }
+    return isolated ? .globalActor : .unstated
+  }
+
   private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
     var result: [PropertyFact] = []
     for variable in Self.variables(in: members.members) {
@@ -196,7 +214,8 @@ final class FactCollector: SyntaxVisitor {
             position: position(of: name),
             keywordPosition: position(of: variable.bindingSpecifier),
             declaredTypes: binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? [],
-            reads: GetterReads.of(binding, position: { self.position(of: $0) })
+            reads: GetterReads.of(binding, position: { self.position(of: $0) }),
+            isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor
           )
         )
       }

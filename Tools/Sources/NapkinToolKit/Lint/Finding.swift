@@ -10,6 +10,9 @@ struct Finding: Hashable, Sendable, Codable {
     case sharedCycle = "shared-cycle"
     case sharedHoldsUnit = "shared-holds-builder-or-router"
     case sharedNotSendable = "shared-not-sendable"
+    case dependencyNotNonisolated = "dependency-not-nonisolated"
+    case builderEdgeNotMainActor = "builder-edge-not-main-actor"
+    case componentExtensionNotNonisolated = "component-extension-not-nonisolated"
   }
 
   var rule: Rule

@@ -6,6 +6,7 @@ enum Linter {
     let classes = ClassIndex(wiring.files)
     findings += sharedCycles(wiring) + sharedUnits(wiring, classes)
     findings += sharedNonSendables(wiring, classes)
+    findings += nonisolatedDependencies(wiring) + isolatedComponentExtensions(wiring)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 

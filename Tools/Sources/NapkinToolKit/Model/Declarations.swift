@@ -32,6 +32,19 @@ struct PropertyFact: Hashable, Sendable {
   var declaredTypes: [String] = []
   /// What the getter reads and, for `shared`, builds.
   var reads = GetterReads()
+  /// Marked with a global actor (`@MainActor var x`).
+  var isActorIsolated = false
+}
+
+/// The isolation a declaration states, whatever the module's default.
+enum StatedIsolation: Hashable, Sendable {
+  /// No word: the module's default decides (nonisolated in SwiftPM, `MainActor` in a new Xcode 26
+  /// app target).
+  case unstated
+  /// `nonisolated`.
+  case nonisolated
+  /// A global actor attribute, such as `@MainActor`.
+  case globalActor
 }
 
 /// A class declaration, whatever its superclass: whether it is a component is decided later,
@@ -56,6 +69,7 @@ struct ExtensionFact: Hashable, Sendable {
   var conformances: [String]
   var properties: [PropertyFact]
   var position: SourcePosition
+  var isolation: StatedIsolation = .unstated
 }
 
 /// A protocol declaration with the names of its property requirements.
@@ -64,6 +78,7 @@ struct ProtocolFact: Hashable, Sendable {
   var inherited: [String]
   var requirements: [String]
   var position: SourcePosition
+  var isolation: StatedIsolation = .unstated
 }
 
 /// A function, initializer, subscript or accessor body that calls `shared` with its default

@@ -20,8 +20,9 @@ struct NapkinTemplates {
     """
     import Napkin
 
-    /// What the \(name) napkin needs from its parent's component.
-    protocol \(name)Dependency: Dependency {}
+    /// What the \(name) napkin needs from its parent's component. `nonisolated`: components read
+    /// it from any thread, also in a target whose default isolation is `MainActor`.
+    nonisolated protocol \(name)Dependency: Dependency {}
 
     /// The \(name) napkin's component: what it builds (`shared { }`), what it hands down
     /// (`dependency.x`), and the dependency protocols of its children.
@@ -172,8 +173,9 @@ struct NapkinTemplates {
 
     // The edge from \(parent) to \(name): `\(parent)Component` conforms to `\(name)Dependency`,
     // and handing `self` to the child's builder is where the compiler checks that it provides
-    // all of it.
-    extension \(parent)Component: \(name)Dependency {
+    // all of it. The conformance is nonisolated, as the component is; the builder is a napkin
+    // unit, on the main actor.
+    nonisolated extension \(parent)Component: \(name)Dependency {
       @MainActor
       var \(lower)Builder: any \(name)Buildable {
         \(name)Builder(dependency: self)
@@ -227,7 +229,7 @@ struct NapkinTemplates {
     @testable import \(module)
 
     /// Stands in for the \(name) napkin's parent component.
-    final class \(name)DependencyFake: \(name)Dependency {}
+    nonisolated final class \(name)DependencyFake: \(name)Dependency {}
 
     /// Records what the \(name) napkin tells its parent.
     @MainActor

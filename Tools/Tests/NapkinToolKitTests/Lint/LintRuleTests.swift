@@ -28,7 +28,7 @@ struct LintRuleTests {
       rule: .sharedCalledTwice, folder: "SharedTwice", places: ["SessionComponent.swift:6:12"]),
     Expectation(
       rule: .unconformedDependency, folder: "UnconformedDependency",
-      places: ["ProfileComponent.swift:3:10"]),
+      places: ["ProfileComponent.swift:3:22"]),
     Expectation(
       rule: .unusedPassThrough, folder: "UnusedPassThrough", places: ["HomeComponent.swift:9:7"]),
     Expectation(
@@ -40,6 +40,15 @@ struct LintRuleTests {
     Expectation(
       rule: .sharedNotSendable, folder: "SharedNotSendable",
       places: ["LibraryComponent.swift:13:22", "LibraryComponent.swift:14:22"]),
+    Expectation(
+      rule: .dependencyNotNonisolated, folder: "DependencyNotNonisolated",
+      places: ["BadgeComponent.swift:3:10"]),
+    Expectation(
+      rule: .builderEdgeNotMainActor, folder: "BuilderEdgeNotMainActor",
+      places: ["AppComponent+Badge.swift:4:7"]),
+    Expectation(
+      rule: .componentExtensionNotNonisolated, folder: "ComponentExtensionNotNonisolated",
+      places: ["AppComponent+Badge.swift:3:11"]),
   ]
 
   @Test(arguments: expectations)

@@ -20,7 +20,7 @@ struct ScaffoldBuildTests {
       if: unitsExist,
       "the napkin units or HomeNapkin's Home napkin are not in this checkout"),
     .timeLimit(.minutes(20)))
-  func aNewNapkinCompilesInsideHomeNapkin() throws {
+  func aNewNapkinCompilesInsideHomeNapkinInBothIsolationModes() throws {
     let scratch = try ScratchFolder()
     let package = try copyRootPackage(into: scratch)
     // Run as a user does, from the package root without --into: the napkin goes beside Home,
@@ -44,14 +44,33 @@ struct ScaffoldBuildTests {
       ["build", "--target", "HomeNapkinTests", "-Xswiftc", "-warnings-as-errors"],
       in: package)
     #expect(build.status == 0, "\(build.output)\n\(build.errors)")
+
+    // The same napkin in a target with Xcode 26's default isolation (`MainActor`): the client
+    // package builds HomeNapkin's sources, the new napkin among them, unchanged.
+    let xcode = try NapkinProcess.run(
+      swift,
+      [
+        "build", "--package-path", "Clients/XcodeDefaults", "--target", "XcodeHomeNapkin",
+        "-Xswiftc", "-warnings-as-errors",
+      ],
+      in: package)
+    #expect(xcode.status == 0, "\(xcode.output)\n\(xcode.errors)")
   }
 
-  /// Copies what the root package needs to build (not `.build`, not Tools or Benchmarks).
+  /// Copies what the root package needs to build (not `.build`, not Tools or Benchmarks), and
+  /// the client package that builds the examples in Xcode 26's default isolation.
   private func copyRootPackage(into scratch: ScratchFolder) throws -> String {
     let manager = FileManager.default
     let package = scratch.path + "/Napkin"
     try manager.createDirectory(atPath: package, withIntermediateDirectories: true)
-    for item in ["Package.swift", "Sources", "Examples", "Tests"] {
+    try manager.createDirectory(
+      atPath: package + "/Clients/XcodeDefaults", withIntermediateDirectories: true)
+    // The client's `Sources` are symbolic links into `Examples`, copied as links.
+    let items = [
+      "Package.swift", "Sources", "Examples", "Tests", "Clients/XcodeDefaults/Package.swift",
+      "Clients/XcodeDefaults/Sources", "Clients/XcodeDefaults/Tests",
+    ]
+    for item in items {
       let source = Paths.repository.appendingPathComponent(item).path
       if manager.fileExists(atPath: source) {
         try manager.copyItem(atPath: source, toPath: package + "/" + item)

@@ -1,6 +1,6 @@
 import Napkin
 
-extension HomeComponent: ProfileDependency {
+nonisolated extension HomeComponent: ProfileDependency {
   var profileFormatter: ProfileFormatter {
     ProfileFormatter(locale: .current)
   }

@@ -1,6 +1,6 @@
 import Napkin
 
-protocol LoggedInDependency: Dependency {
+nonisolated protocol LoggedInDependency: Dependency {
   var userService: any UserService { get }
   var clock: any Clock { get }
 }

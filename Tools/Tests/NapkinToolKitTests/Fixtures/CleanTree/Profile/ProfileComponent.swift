@@ -1,11 +1,11 @@
 import Napkin
 
-protocol ProfileDependency: UserDependency {
+nonisolated protocol ProfileDependency: UserDependency {
   var profileFormatter: ProfileFormatter { get }
 }
 
 /// Refined by ProfileDependency: HomeComponent conforms to it through that refinement.
-protocol UserDependency: Dependency {
+nonisolated protocol UserDependency: Dependency {
   var userService: any UserService { get }
 }
 

@@ -1,5 +1,5 @@
 import Napkin
 
-extension HomeComponent: ProfileDependency {
+nonisolated extension HomeComponent: ProfileDependency {
   var analytics: Analytics { shared { Analytics(session: currentSession) } }
 }

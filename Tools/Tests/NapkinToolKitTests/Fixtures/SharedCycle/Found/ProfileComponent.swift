@@ -1,6 +1,6 @@
 import Napkin
 
-protocol ProfileDependency: Dependency {
+nonisolated protocol ProfileDependency: Dependency {
   var analytics: Analytics { get }
 }
 

@@ -1,10 +1,10 @@
 import Napkin
 
-protocol SettingsDependency: Dependency {
+nonisolated protocol SettingsDependency: Dependency {
   var theme: Theme { get }
 }
 
-extension HomeComponent: SettingsDependency {
+nonisolated extension HomeComponent: SettingsDependency {
   // Built from a child that reads it back through its dependency.
   var theme: Theme { shared { Theme(preview: SettingsComponent(dependency: self).preview) } }
 }

@@ -1,6 +1,6 @@
 import Napkin
 
-protocol LinkDependency: Dependency {
+nonisolated protocol LinkDependency: Dependency {
   var link: Link { get }
 }
 
@@ -21,11 +21,11 @@ final class LinkComponent: Component<any LinkDependency>, LinkDependency, @unche
   var link: Link { shared { Link(parent: dependency.link) } }
 }
 
-protocol ReportDependency: Dependency {
+nonisolated protocol ReportDependency: Dependency {
   var clock: Clock { get }
 }
 
-extension HomeComponent: ReportDependency {
+nonisolated extension HomeComponent: ReportDependency {
   // Built from a child whose read leads to another shared property, not back.
   var report: Report { shared { Report(title: ReportComponent(dependency: self).title) } }
 }

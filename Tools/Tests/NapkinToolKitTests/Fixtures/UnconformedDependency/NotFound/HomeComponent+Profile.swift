@@ -1,5 +1,5 @@
 import Napkin
 
-extension HomeComponent: ProfileDependency {
+nonisolated extension HomeComponent: ProfileDependency {
   var userName: String { "Ada" }
 }

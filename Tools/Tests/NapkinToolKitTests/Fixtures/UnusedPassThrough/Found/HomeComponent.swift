@@ -1,6 +1,6 @@
 import Napkin
 
-protocol HomeDependency: Dependency {
+nonisolated protocol HomeDependency: Dependency {
   var userService: any UserService { get }
   var clock: any Clock { get }
 }

@@ -1,11 +1,11 @@
 import Napkin
 
-protocol HomeDependency: Dependency {
+nonisolated protocol HomeDependency: Dependency {
   var userService: any UserService { get }
   var clock: any Clock { get }
 }
 
-protocol ProfileDependency: Dependency {
+nonisolated protocol ProfileDependency: Dependency {
   var userService: any UserService { get }
 }
 

@@ -1,0 +1,7 @@
+import Napkin
+
+nonisolated extension AppComponent: BadgeDependency {
+  var badgeBuilder: any BadgeBuildable {
+    BadgeBuilder(dependency: self)
+  }
+}

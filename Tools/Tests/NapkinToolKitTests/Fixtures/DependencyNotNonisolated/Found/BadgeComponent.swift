@@ -1,0 +1,11 @@
+import Napkin
+
+protocol BadgeDependency: Dependency {
+  var userName: String { get }
+}
+
+final class BadgeComponent: Component<any BadgeDependency>, @unchecked Sendable {}
+
+final class AppComponent: EmptyComponent, BadgeDependency, @unchecked Sendable {
+  var userName: String { "Ada" }
+}
