@@ -21,7 +21,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
   let buildingHead: Atomic<UInt>
 
   /// Creates an empty store; it allocates nothing until an instance is published.
-  @usableFromInline
+  @usableFromInline @inline(never)
   package init() {
     first = PublishedLink()
     lock = LockWord()
