@@ -30,6 +30,10 @@ import NapkinOnce
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
 /// shared instances are published with atomics and written under a lock), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
+///
+/// Isolation: `nonisolated`, and a subclass inherits it. In a module whose default isolation is
+/// `MainActor` (a new Xcode 26 app target), a component is still nonisolated, so its properties
+/// and `shared { }` serve every thread; see <doc:NapkinInAnXcodeProject>.
 nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
   // keeps the inlined read of a shared instance free of metadata lookups.

@@ -8,8 +8,11 @@
 /// let appComponent = AppComponent()
 /// ```
 ///
-/// Threading: as ``Component``, it is `Sendable`.
-nonisolated open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency, @unchecked Sendable {
+/// Threading: as ``Component``, it is `Sendable`, and nonisolated: a root component declared in a
+/// module whose default isolation is `MainActor` inherits `nonisolated` from it.
+nonisolated open class EmptyComponent: Component<any EmptyDependency>, EmptyDependency,
+  @unchecked Sendable
+{
   // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds no stored state.
 
   /// Creates a root component.
