@@ -38,7 +38,7 @@ import Observation
 ///
 /// Threading: main actor.
 @MainActor
-open class Router<InteractorType>: Routing, Observable {
+open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// The napkin's interactor, through the type the router works with.
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
@@ -83,6 +83,8 @@ open class Router<InteractorType>: Routing, Observable {
   let component: (any Dependency)?
 
   private var attached: [any Routing] = []
+  /// The deep links waiting for a child of this router (``Routing/activeChild(as:timeout:)``).
+  let childWaiters = ChildWaiters()
   private var loaded = false
   /// Whether the leak detector already watches this napkin, because a parent detached it.
   private var watchedAfterDetach = false
@@ -185,6 +187,7 @@ open class Router<InteractorType>: Routing, Observable {
     (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
     SubtreeLifecycle.markWatched(child, false)
     SubtreeLifecycle.activate(child)
+    childWaiters.offer(child)
   }
 
   /// Deactivates `child` and its subtree, deepest first, detaches it, and has the
@@ -213,6 +216,7 @@ open class Router<InteractorType>: Routing, Observable {
           + "attached it, once.")
     }
     SubtreeLifecycle.deactivate(child)
+    (child as? any ChildWaiting)?.childWaiters.endAll(with: ChildWaitError.routerDetached)
     _ = registrar.withMutation(of: self, keyPath: \.children) {
       attached.remove(at: index)
     }

@@ -1,0 +1,96 @@
+/// Why a wait for a child napkin ended without one.
+///
+/// ```swift
+/// do {
+///   let loggedIn = try await router.activeChild(as: LoggedInActionable.self, timeout: .seconds(30))
+///   loggedIn.openProfile(of: "alice")
+/// } catch let error as ChildWaitError {
+///   print("the deep link was dropped: \(error)")
+/// }
+/// ```
+///
+/// Threading: a value; `Sendable`.
+public enum ChildWaitError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No matching child became active within the timeout.
+  case timedOut(Duration)
+  /// The router the wait started from was detached from its parent.
+  case routerDetached
+
+  /// The reason, in a sentence.
+  public var description: String {
+    switch self {
+    case .timedOut(let timeout):
+      "no matching child napkin became active within \(timeout)"
+    case .routerDetached:
+      "the router the deep link waited on was detached, so no child of it will become active"
+    }
+  }
+}
+
+extension Routing {
+  /// Waits for the first child napkin whose interactor plays `role` and is active, and returns
+  /// that interactor: a deep link's step that waits for the tree, as a RIBs workflow does.
+  ///
+  /// A child already attached and active is returned at once; otherwise the wait ends when one
+  /// is attached under this router:
+  ///
+  /// ```swift
+  /// // Logged in or not: wait for the login, then for Home, then open the profile.
+  /// let loggedIn = try await root.activeChild(as: LoggedInActionable.self, timeout: .seconds(60))
+  /// let home = try await loggedIn.router.activeChild(as: HomeActionable.self)
+  /// home.openProfile()
+  /// ```
+  ///
+  /// - Waiters for the same child resume in the order they began waiting.
+  /// - The wait holds no child, router or interactor; nothing stays alive because a deep link
+  ///   waits.
+  /// - It ends with `CancellationError` when its task is cancelled (so a deep link run as an
+  ///   interactor's `task { }` ends when that napkin deactivates), with
+  ///   ``ChildWaitError/routerDetached`` when this router is detached, and with
+  ///   ``ChildWaitError/timedOut(_:)`` after `timeout`.
+  ///
+  /// This router must subclass ``Router``; a test double of `Routing` cannot be waited on.
+  ///
+  /// Threading: main actor.
+  public func activeChild<Role>(as role: Role.Type, timeout: Duration? = nil) async throws -> Role {
+    guard let waiters = (self as? any ChildWaiting)?.childWaiters else {
+      napkinMisuse(
+        "activeChild(as:timeout:) called on \(typeName(of: self)), which does not subclass Router. "
+          + "Wait on a Router or ViewableRouter subclass.")
+    }
+    try Task.checkCancellation()
+    let id = waiters.makeID()
+    let timer = timeout.map { timeout in
+      Task { [weak waiters] in
+        try await Task.sleep(for: timeout)
+        waiters?.end(id, with: ChildWaitError.timedOut(timeout))
+      }
+    }
+    defer { timer?.cancel() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        waiters.wait(
+          id: id, children: children,
+          match: { child in
+            let interactable = child.interactable
+            return interactable is Role && interactable.isActive ? interactable : nil
+          },
+          continuation: continuation)
+      }
+    } onCancel: {
+      Task { @MainActor [weak waiters] in waiters?.end(id, with: CancellationError()) }
+    }
+    // `match` accepted only an interactor that plays `Role`, and the waiter was resumed without
+    // an error only after storing it.
+    guard let played = waiters.take(id) as? Role else {
+      napkinMisuse("activeChild(as:timeout:) resumed without an interactor playing \(Role.self)")
+    }
+    return played
+  }
+}
+
+/// A router that deep links can wait on: ``Router`` and its subclasses.
+@MainActor
+protocol ChildWaiting: Routing {
+  var childWaiters: ChildWaiters { get }
+}
