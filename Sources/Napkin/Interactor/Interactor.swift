@@ -45,6 +45,8 @@ import Observation
 open class Interactor: Interactable, Observable {
   private var active = false
   private var work = TiedWork()
+  /// How many of this interactor's tied tasks are running or ready to run.
+  package let activity = TaskActivity()
   private let broadcast = Broadcast<Bool>()
   private let registrar = ObservationRegistrar()
 
@@ -161,9 +163,16 @@ open class Interactor: Interactable, Observable {
     // The task unties itself when it finishes, by the id `tie` gives it just below: a main-actor
     // task cannot start before this synchronous code returns.
     let id = work.nextID
+    // Busy from now until the body returns, except while parked where Napkin sees it (a
+    // `CurrentValue` read, a test clock's sleep): what NapkinTesting's `settle()` waits on.
+    let activity = self.activity
+    activity.enter()
     let task = Task(priority: priority) { @MainActor [weak self] in
-      defer { self?.work.untie(id) }
-      return try await operation()
+      defer {
+        self?.work.untie(id)
+        activity.leave()
+      }
+      return try await TaskActivity.$current.withValue(activity) { try await operation() }
     }
     work.tie(.cancel { task.cancel() })
     return task

@@ -1,5 +1,3 @@
-import NapkinOnce
-
 /// A value that can be read and set from anywhere, and whose readers see each change: the state
 /// a service keeps for the napkins that show it, as RIBs apps keep it in a `BehaviorRelay`.
 ///
@@ -32,10 +30,7 @@ import NapkinOnce
 /// Threading: `Sendable`; read, set and iterate from any thread, task or actor. Values set by one
 /// thread reach each reader in the order they were set.
 public final class CurrentValue<Value: Sendable>: Sendable {
-  /// The value, behind the lock that also orders its changes with the readers' streams.
-  private let state: Locked<Value>
-  /// The readers' streams; releasing it ends them all.
-  private let readers = Broadcast<Value>()
+  private let storage: CurrentValueStorage<Value>
 
   /// Creates a state holding `initial`.
   ///
@@ -45,7 +40,11 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   ///
   /// Threading: anywhere.
   public init(_ initial: Value) {
-    state = Locked(initial)
+    storage = CurrentValueStorage(initial)
+  }
+
+  deinit {
+    storage.finish()
   }
 
   /// The current value; setting it hands the new value to every reader.
@@ -58,7 +57,7 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   /// Threading: any thread. A set is complete when it returns: a read after it, on any thread,
   /// sees it or a later value.
   public var value: Value {
-    get { state.withLock { $0 } }
+    get { storage.value }
     set { update { $0 = newValue } }
   }
 
@@ -72,12 +71,7 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   /// Threading: any thread. `body` runs under the lock: keep it short, and never read or set this
   /// `CurrentValue` inside it.
   public func update(_ body: (inout Value) -> Void) {
-    state.withLock { value in
-      body(&value)
-      // Under the lock, so that two setters' values reach every reader in the order they were
-      // set. Yielding only buffers the value and wakes the reader; no reader code runs here.
-      readers.send(value)
-    }
+    storage.update(body)
   }
 
   /// A new reader: the current value, then each value set after it.
@@ -90,17 +84,7 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   ///
   /// Threading: any thread; iterate it from one task.
   public func values() -> CurrentValueSequence<Value> {
-    CurrentValueSequence(stream: subscribe(), isDuplicate: nil)
-  }
-
-  /// The reader's stream, registered and primed with the current value under the lock, so that
-  /// no value set meanwhile is missed or delivered before the current one.
-  private func subscribe() -> AsyncStream<Value> {
-    state.withLock { value in
-      let (stream, continuation) = readers.subscribe(bufferingPolicy: .bufferingNewest(1))
-      continuation.yield(value)
-      return stream
-    }
+    CurrentValueSequence(storage: storage, isDuplicate: nil)
   }
 }
 
@@ -114,6 +98,6 @@ extension CurrentValue where Value: Equatable {
   ///
   /// Threading: as ``values()``.
   public func distinctValues() -> CurrentValueSequence<Value> {
-    CurrentValueSequence(stream: subscribe(), isDuplicate: { $0 == $1 })
+    CurrentValueSequence(storage: storage, isDuplicate: { $0 == $1 })
   }
 }

@@ -13,7 +13,7 @@
 ///
 /// Threading: `Sendable`; iterate it from one task.
 public struct CurrentValueSequence<Element: Sendable>: AsyncSequence, Sendable {
-  let stream: AsyncStream<Element>
+  let storage: CurrentValueStorage<Element>
   /// Whether a value repeats the one seen last, for ``CurrentValue/distinctValues()``.
   let isDuplicate: (@Sendable (Element, Element) -> Bool)?
 
@@ -21,15 +21,18 @@ public struct CurrentValueSequence<Element: Sendable>: AsyncSequence, Sendable {
   ///
   /// Threading: one iterator per task.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(base: stream.makeAsyncIterator(), isDuplicate: isDuplicate)
+    Iterator(storage: storage, reader: storage.makeReader(), isDuplicate: isDuplicate)
   }
 
   /// Reads one reader's values.
   ///
   /// Threading: from the task that made it.
   public struct Iterator: AsyncIteratorProtocol {
-    var base: AsyncStream<Element>.Iterator
+    let storage: CurrentValueStorage<Element>
+    let reader: UInt64
     let isDuplicate: (@Sendable (Element, Element) -> Bool)?
+    /// The version of the value this reader saw last.
+    var seen: UInt64?
     var last: Element?
 
     /// The next value, or `nil` once the `CurrentValue` is gone or the task is cancelled.
@@ -38,10 +41,11 @@ public struct CurrentValueSequence<Element: Sendable>: AsyncSequence, Sendable {
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async
       -> Element?
     {
-      while let value = await base.next(isolation: actor) {
-        if let isDuplicate, let last, isDuplicate(last, value) { continue }
-        last = value
-        return value
+      while let delivery = await storage.next(reader: reader, seen: seen) {
+        seen = delivery.version
+        if let isDuplicate, let last, isDuplicate(last, delivery.value) { continue }
+        last = delivery.value
+        return delivery.value
       }
       return nil
     }

@@ -1,3 +1,4 @@
+import Napkin
 import NapkinOnce
 
 /// A clock whose time moves only when a test says so.
@@ -29,7 +30,7 @@ public final class TestClock: Clock {
   public typealias Duration = Swift.Duration
 
   // `Locked` is the package's `Mutex` with a hand-off ThreadSanitizer can see (see `Locked`).
-  private let table: Locked<SleeperTable<CheckedContinuation<Void, any Error>>>
+  private let table: Locked<SleeperTable<Sleeper>>
 
   /// Creates a clock stopped at `now`.
   ///
@@ -44,7 +45,7 @@ public final class TestClock: Clock {
 
   /// Runs one transition of the state machine under the lock.
   private func withTable<Result: Sendable>(
-    _ transition: (inout SleeperTable<CheckedContinuation<Void, any Error>>) -> Result
+    _ transition: (inout SleeperTable<Sleeper>) -> Result
   ) -> Result {
     table.withLock { transition(&$0) }
   }
@@ -176,13 +177,17 @@ public final class TestClock: Clock {
     try await suspend(until: .sleepers(count: count))
   }
 
-  private func suspend(until wait: SleeperTable<CheckedContinuation<Void, any Error>>.Wait)
+  private func suspend(until wait: SleeperTable<Sleeper>.Wait)
     async throws
   {
     let id = withTable { $0.begin() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        withTable { $0.suspend(id, until: wait, continuation: continuation) }.resumeAll()
+        // A sleeping tied task is parked where `settle()` can see it: uncounted now, counted
+        // again when it is resumed (``Sleeper/resume(_:)``), before it can run.
+        let sleeper = Sleeper(continuation: continuation, activity: TaskActivity.current)
+        sleeper.activity?.leave()
+        withTable { $0.suspend(id, until: wait, continuation: sleeper) }.resumeAll()
       }
     } onCancel: {
       withTable { $0.cancel(id) }.resumeAll()
@@ -190,12 +195,19 @@ public final class TestClock: Clock {
   }
 }
 
-extension [SleeperTable<CheckedContinuation<Void, any Error>>.Resumption] {
+/// A task sleeping on a test clock, and the activity of the tied task it parks, if any.
+struct Sleeper {
+  let continuation: CheckedContinuation<Void, any Error>
+  let activity: TaskActivity?
+}
+
+extension [SleeperTable<Sleeper>.Resumption] {
   fileprivate func resumeAll() {
     for resumption in self {
+      resumption.continuation.activity?.enter()
       switch resumption.outcome {
-      case .wake: resumption.continuation.resume()
-      case .cancel: resumption.continuation.resume(throwing: CancellationError())
+      case .wake: resumption.continuation.continuation.resume()
+      case .cancel: resumption.continuation.continuation.resume(throwing: CancellationError())
       }
     }
   }

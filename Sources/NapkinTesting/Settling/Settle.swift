@@ -1,0 +1,88 @@
+import Napkin
+
+extension Routing {
+  /// Waits until the interactor tasks of this router's subtree have nothing left to do, so that a
+  /// test checks what the tree did instead of polling for it.
+  ///
+  /// A value set on a ``Napkin/CurrentValue`` reaches an interactor's `task { }` one main-actor
+  /// turn later, and a task started in `didBecomeActive()` has not run its first line when
+  /// `attachChild(_:)` returns. `settle()` returns once every tied task of the subtree has ended
+  /// or is parked where Napkin can see it: waiting for a `CurrentValue` to change, or sleeping on
+  /// a `TestClock`:
+  ///
+  /// ```swift
+  /// @Test @MainActor func theScoreboardShowsEachGoal() async {
+  ///   let score = CurrentValue(0)
+  ///   let router = ScoreboardBuilder(score: score).build()
+  ///   router.interactable.activate()
+  ///   score.value = 1
+  ///   await router.settle()
+  ///   #expect(router.view.shown == [0, 1])
+  /// }
+  /// ```
+  ///
+  /// A task that awaits anything else (a real network call, an `AsyncStream` of its own) keeps
+  /// the tree busy: after `limit`, the test fails at the caller's line, naming the interactors
+  /// still busy, and `settle()` returns. Give such a task a fake that answers at once.
+  ///
+  /// Threading: main actor.
+  ///
+  /// - Parameters:
+  ///   - limit: how long to wait before failing the test.
+  ///   - fileID: the file to attribute a failure to; the caller's by default.
+  ///   - filePath: the path of that file; the caller's by default.
+  ///   - line: the line to attribute a failure to; the caller's by default.
+  ///   - column: the column to attribute a failure to; the caller's by default.
+  public func settle(
+    within limit: Duration = .seconds(2),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    // Wakes the wait below at the deadline, so that a tree that never settles fails the test.
+    let alarm = Task {
+      try? await clock.sleep(until: deadline)
+      TaskActivity.changes.bump()
+    }
+    defer { alarm.cancel() }
+    while true {
+      let seen = TaskActivity.changes.generation
+      if busyInteractors().isEmpty {
+        // Let what the tasks queued on the main actor run (a presenter's update), and check
+        // again that it started nothing.
+        await Task.yield()
+        if TaskActivity.changes.generation == seen { return }
+        continue
+      }
+      if clock.now >= deadline {
+        let busy = busyInteractors().map { "\($0.name) (\($0.count) running)" }
+        reportFailure(
+          "the tree did not settle within \(limit): busy tasks in "
+            + busy.joined(separator: ", ") + ". A task settles when it ends, waits for a "
+            + "CurrentValue or sleeps on a TestClock; one awaiting anything else keeps the tree "
+            + "busy. Give it a fake that answers at once.",
+          at: site)
+        return
+      }
+      await TaskActivity.changes.wait(after: seen)
+    }
+  }
+
+  /// The interactors of this subtree with tied tasks running or ready to run.
+  private func busyInteractors() -> [(name: String, count: Int)] {
+    var busy: [(name: String, count: Int)] = []
+    func visit(_ router: any Routing) {
+      if let interactor = router.interactable as? Interactor {
+        let count = interactor.activity.busyCount
+        if count > 0 { busy.append((String(describing: type(of: interactor)), count)) }
+      }
+      router.children.forEach(visit)
+    }
+    visit(self)
+    return busy
+  }
+}

@@ -1,0 +1,54 @@
+import Napkin
+import NapkinTesting
+
+/// An interactor that shows a score as it changes, as a scoreboard napkin of a ported RIBs app
+/// does: a `task { }` reading a `CurrentValue` from its activation on.
+final class ScoreboardInteractor: Interactor {
+  let score: CurrentValue<Int>
+  private(set) var shown: [Int] = []
+  private(set) var started = false
+
+  init(score: CurrentValue<Int>) {
+    self.score = score
+  }
+
+  override func didBecomeActive() {
+    super.didBecomeActive()
+    task { [weak self, score] in
+      self?.started = true
+      for await points in score.values() {
+        self?.shown.append(points)
+      }
+    }
+  }
+}
+
+/// An interactor whose task waits on something Napkin cannot see.
+final class StuckInteractor: Interactor {
+  override func didBecomeActive() {
+    super.didBecomeActive()
+    task {
+      let (never, keep) = AsyncStream.makeStream(of: Int.self)
+      for await _ in never {}
+      keep.finish()
+    }
+  }
+}
+
+/// An interactor that refreshes after a delay on a test clock.
+final class DelayedInteractor: Interactor {
+  let clock: TestClock
+  private(set) var refreshed = false
+
+  init(clock: TestClock) {
+    self.clock = clock
+  }
+
+  override func didBecomeActive() {
+    super.didBecomeActive()
+    task { [weak self, clock] in
+      try await clock.sleep(for: .seconds(5))
+      self?.refreshed = true
+    }
+  }
+}
