@@ -41,3 +41,25 @@ import Testing
     }
   }
 }
+
+/// A non-blocking standard input whose writer pauses still has every line read.
+@Suite(.timeLimit(.minutes(1))) struct BoundedLineReaderNonBlockingTests {
+  @Test func commandsSentApartOnANonBlockingPipeAreAllRead() {
+    let pipe = Pipe()
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    let writer = pipe.fileHandleForWriting
+    // The pauses are the scenario itself: each line arrives after the reader met EAGAIN.
+    Thread.detachNewThread {
+      for line in ["one", "two", "three", "quit"] {
+        writer.write(Data((line + "\n").utf8))
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      try? writer.close()
+    }
+    withExtendedLifetime(pipe) {
+      let reader = BoundedLineReader(fileDescriptor: descriptor)
+      #expect((0..<5).map { _ in reader.nextLine() } == ["one", "two", "three", "quit", nil])
+    }
+  }
+}

@@ -39,7 +39,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: notebook.formatOneBackup)) == old)
         #expect(try SyncManager.shared.load(notebook).map(\.text) == ["kept", "new"])
         let rewritten = try String(contentsOfFile: notebook.file, encoding: .utf8)
-        #expect(rewritten.contains("\"format\" : 2"))
+        #expect(rewritten.contains("\"format\":2"))
         // The backup is not a notebook of its own.
         #expect(try SyncManager.shared.notebooks().map(\.name) == ["old"])
       }

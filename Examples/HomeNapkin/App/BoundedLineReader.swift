@@ -61,10 +61,26 @@ nonisolated final class BoundedLineReader: Sendable {
         state.position = 0
         return true
       }
-      if count < 0 && errno == EINTR { continue }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        // "No data yet" on a non-blocking descriptor (a pipe whose writer paused), never the
+        // end: wait for the next command as a blocking read would. A shell waits for its user
+        // for as long as the user takes, so the wait has no limit; closing the input ends it.
+        if code == EAGAIN || code == EWOULDBLOCK, Self.awaitData(fileDescriptor) { continue }
+      }
       // End of input, or an error reading it: either way there are no more lines.
       state.atEnd = true
       return false
+    }
+  }
+
+  /// Waits until `descriptor` can be read (data, or the writer's end); `false` if `poll` fails.
+  private static func awaitData(_ descriptor: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      if poll(&entry, 1, -1) > 0 { return true }
+      if errno != EINTR { return false }
     }
   }
 

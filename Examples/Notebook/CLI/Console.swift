@@ -15,8 +15,9 @@ nonisolated struct Console: Sendable {
   /// Prints a line on standard error, with any control character escaped.
   var printError: @Sendable (String) -> Void
   /// Standard input, at most `limit` + 1 bytes of it (so that the caller can tell that it was
-  /// too long), or `nil` when it is a terminal (nothing piped).
-  var readInput: @Sendable (_ limit: Int) -> [UInt8]?
+  /// too long), or `nil` when it is a terminal (nothing piped); throws when it cannot be read to
+  /// its end, so that part of a note is never taken for all of it.
+  var readInput: @Sendable (_ limit: Int) throws(NotebookError) -> [UInt8]?
   /// Whether standard output is a terminal; `show` escapes control characters only then, so that
   /// a note piped to a file arrives byte for byte.
   var outputIsTerminal: Bool
@@ -29,12 +30,27 @@ nonisolated struct Console: Sendable {
       if let code = writeLine(line, to: .output) { lostOutput.withLock { $0 = $0 ?? code } }
     },
     printError: { line in _ = writeLine(TerminalText.escaped(line), to: .error) },
-    readInput: { limit in
+    readInput: { limit throws(NotebookError) in
       guard isatty(STDIN_FILENO) == 0 else { return nil }
-      return FileIO.readBounded(STDIN_FILENO, limit: limit).bytes
+      return try readStandardInput(limit: limit)
     },
     outputIsTerminal: isatty(STDOUT_FILENO) != 0,
     outputFailure: { lostOutput.withLock { $0 }.map { String(cString: strerror($0)) } })
+}
+
+/// How long standard input may send nothing before `add` or `edit` gives up, changing nothing.
+nonisolated let standardInputIdleLimit = Duration.seconds(600)
+
+/// Standard input to its end (or `limit` + 1 bytes), or why it could not be read.
+nonisolated func readStandardInput(
+  limit: Int, from descriptor: Int32 = STDIN_FILENO, idleLimit: Duration = standardInputIdleLimit
+) throws(NotebookError) -> [UInt8] {
+  let (bytes, failure) = FileIO.readBounded(descriptor, limit: limit, idleLimit: idleLimit)
+  guard let failure else { return bytes }
+  throw .unreadableInput(
+    reason: failure == ETIMEDOUT
+      ? "it sent nothing for \(idleLimit) after \(bytes.count) bytes"
+      : FileIO.text(of: failure))
 }
 
 /// The `errno` of the first write to standard output that failed.

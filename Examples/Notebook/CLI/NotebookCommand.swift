@@ -116,10 +116,10 @@ enum NotebookCommand {
     case .edit(let name, let id, let text):
       let note = try await manager.edit(
         id, in: try NotebookRef(name), text: try text ?? readText(console))
-      console.print("Edited note \(note.id) in \(name).")
+      console.print("Edited note \(TerminalText.escaped(note.id)) in \(name).")
     case .delete(let name, let id):
       try await manager.delete(id, in: try NotebookRef(name))
-      console.print("Deleted note \(id) from \(name).")
+      console.print("Deleted note \(TerminalText.escaped(id)) from \(name).")
     case .sync:
       let report = try await manager.sync()
       report.lines.forEach(console.print)
@@ -162,11 +162,12 @@ enum NotebookCommand {
     let notes = SyncStore.shared.notes(in: notebook) ?? []
     console.print("\(notebook.name) (\(notes.count) note\(notes.count == 1 ? "" : "s"))")
     for note in notes {
-      // Note text may come from another machine by sync: escaped, like the device name.
-      var line = "  \(note.id)  \(TerminalText.escaped(summary(note.text)))"
+      // Every field of a note may come from another machine by sync, ids too: all escaped.
+      var line = "  \(TerminalText.escaped(note.id))  \(TerminalText.escaped(summary(note.text)))"
       if let origin = note.conflict {
         let device = origin.device.map { " from \(TerminalText.escaped($0))" } ?? ""
-        line += "  [kept from a sync conflict with note \(origin.noteID)\(device)]"
+        line +=
+          "  [kept from a sync conflict with note \(TerminalText.escaped(origin.noteID))\(device)]"
       }
       console.print(line)
     }
@@ -181,7 +182,7 @@ enum NotebookCommand {
   private static func readText(_ console: Console) throws(NotebookError) -> String {
     let limit = NotebookLimits.maximumTextBytes
     // One byte over the limit for a trailing newline, which is dropped.
-    guard let bytes = console.readInput(limit + 1) else { throw .emptyText }
+    guard let bytes = try console.readInput(limit + 1) else { throw .emptyText }
     guard bytes.count <= limit + 1 else { throw .textTooLong(bytes: bytes.count) }
     guard var text = String(validating: bytes, as: UTF8.self) else {
       throw .invalidUTF8(source: "the text on standard input")

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A deleted note stays as a tombstone (`isDeleted`), so that a sync can tell "deleted here" from
 /// "never seen here".
-nonisolated struct Note: Codable, Sendable, Hashable {
+nonisolated struct Note: Sendable, Hashable {
   /// Where a note kept aside by a sync conflict came from.
   struct ConflictOrigin: Codable, Sendable, Hashable {
     /// The note that was edited on both sides.
@@ -35,8 +35,8 @@ nonisolated struct Note: Codable, Sendable, Hashable {
     id: String, text: String, author: String, device: String? = nil, replica: String,
     at time: Date = Note.now()
   ) {
-    var version = VersionVector()
-    let dot = version.advance(replica)
+    let dot = Dot(replica: replica, counter: 1)
+    let version = VersionVector([replica: 1])
     self.init(
       id: id, text: text, isDeleted: false, modified: time, author: author, device: device,
       conflict: nil, version: version, dots: [dot])
@@ -59,13 +59,16 @@ nonisolated struct Note: Codable, Sendable, Hashable {
   }
 
   /// This note with new text, as a new edit by `replica` that has seen every edit this copy has.
+  ///
+  /// - Throws: ``NotebookError/editsExhausted(noteID:)`` when `replica` cannot count another edit.
   func edited(
     _ newText: String, by account: String, device: String? = nil, replica: String,
     at time: Date = Note.now()
-  ) -> Note {
+  ) throws(NotebookError) -> Note {
     var note = self
+    guard let dot = note.version.advance(replica) else { throw .editsExhausted(noteID: id) }
     note.text = newText
-    note.dots = [note.version.advance(replica)]
+    note.dots = [dot]
     note.modified = time
     note.author = account
     note.device = device
@@ -73,14 +76,19 @@ nonisolated struct Note: Codable, Sendable, Hashable {
   }
 
   /// This note as a tombstone, as a new edit by `replica`.
-  func deleted(
-    by account: String, device: String? = nil, replica: String, at time: Date = Note.now()
-  ) -> Note {
-    var note = edited("", by: account, device: device, replica: replica, at: time)
+  ///
+  /// A tombstone keeps only what sync needs to delete the note elsewhere and to tell a later or
+  /// concurrent edit from a stale copy: its id, version and dots. Author, device and time are
+  /// dropped (see `Note+Coding.swift`), so each deleted note costs as little as its job allows.
+  func deleted(replica: String) throws(NotebookError) -> Note {
+    var note = try edited("", by: "", device: nil, replica: replica, at: Note.tombstoneDate)
     note.isDeleted = true
     note.conflict = nil
     return note
   }
+
+  /// The `modified` of every tombstone: a deletion's time is not part of its job.
+  static let tombstoneDate = Date(timeIntervalSince1970: 0)
 
   /// The current time in whole seconds: the precision of the file's ISO 8601 dates.
   static func now() -> Date {

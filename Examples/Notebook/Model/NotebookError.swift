@@ -17,7 +17,11 @@ nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
   case symbolicLink(path: String)
   case notRegularFile(path: String, kind: String)
   case fileTooLarge(path: String, bytes: Int)
-  case notebookWouldBeTooLarge(path: String, bytes: Int)
+  /// `tombstoneBytes` of the `bytes` are deleted notes, which sync still needs.
+  case notebookWouldBeTooLarge(path: String, bytes: Int, tombstoneBytes: Int = 0)
+  /// A note in a file breaks a limit; `writing` when it is a merge's result, not yet written.
+  case invalidNote(path: String, noteID: String, reason: String, writing: Bool)
+  case editsExhausted(noteID: String)
   case lockTimeout(path: String, holder: Int32?, seconds: Int)
   case sameFile(path: String, other: String)
   case noSuchNote(id: String, notebook: String)
@@ -25,6 +29,7 @@ nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
   case emptyText
   case textTooLong(bytes: Int)
   case invalidUTF8(source: String)
+  case unreadableInput(reason: String)
   case noRemote
   case remoteIsLocal(String)
 
@@ -63,11 +68,35 @@ nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
         \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook. \
         Move it away if it is not a notebook.
         """
-    case .notebookWouldBeTooLarge(let path, let bytes):
+    case .notebookWouldBeTooLarge(let path, let bytes, let tombstoneBytes):
+      // Deleting cannot help when the space is deleted notes: say so rather than advise it.
+      let advice =
+        tombstoneBytes * 2 > bytes
+        ? """
+        \(tombstoneBytes) bytes of it are deleted notes, kept so that sync deletes them \
+        on every other copy too; start another notebook for new notes
+        """
+        : "Delete notes or start another notebook"
       return """
         cannot write \(path): it would be \(bytes) bytes, over Notebook's limit of \
         \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook; the file \
-        was left as it was. Delete notes or start another notebook.
+        was left as it was. \(advice).
+        """
+    case .invalidNote(let path, let noteID, let reason, let writing):
+      let id = NoteValidation.shown(noteID)
+      return writing
+        ? """
+        cannot write \(path): merged, its note \(id) \(reason); the file was left as it \
+        was. The other copy sent more than Notebook keeps of a note.
+        """
+        : """
+        refused \(path): its note \(id) \(reason), so the file was not read. Nothing \
+        was changed. If it is a remote copy, move it away and sync to write it afresh.
+        """
+    case .editsExhausted(let noteID):
+      return """
+        note \(NoteValidation.shown(noteID)) has counted the most edits a copy can make to one \
+        note; add its text as a new note instead.
         """
     case .lockTimeout(let path, let holder, let seconds):
       let who = holder.map { "process \($0)" } ?? "another process"
@@ -100,6 +129,11 @@ nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
       return """
         \(source) is not valid UTF-8, and Notebook refuses it rather than change it. Convert \
         the text to UTF-8 first (for example with iconv).
+        """
+    case .unreadableInput(let reason):
+      return """
+        could not read the text on standard input: \(reason). Nothing was changed; run the \
+        command again once the input can be read to its end.
         """
     case .noRemote:
       return "sync needs a remote directory; pass --remote DIR."

@@ -10,26 +10,34 @@ nonisolated struct NotebookFile: Codable {
 
   var format: Int
   var replica: String
+  /// The device and inode of the file this was written to. A file whose own identity differs is
+  /// a copy (`cp`, a restored backup), and takes a new replica id before its next edit: see
+  /// `Notebook.docc/SyncDesign.md`. Absent in files written before Notebook recorded it.
+  var origin: FileOrigin?
   var notes: [Note]
 
-  init(_ data: NotebookData) {
+  init(_ data: NotebookData, origin: FileOrigin?) {
     self.format = Self.currentFormat
     self.replica = data.replica
+    self.origin = origin
     self.notes = data.notes
   }
 
-  /// A decoded file: its notes and the format it was written in.
+  /// A decoded file: its notes, the format it was written in, and the file it was written to.
   struct Decoded {
     var data: NotebookData
     var format: Int
+    var origin: FileOrigin?
   }
 
-  static func encode(_ data: NotebookData) -> [UInt8] {
+  static func encode(_ data: NotebookData, origin: FileOrigin? = nil) -> [UInt8] {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    // Compact: every deleted note stays in the file, and indentation tripled what one costs
+    // (`jq . FILE` shows the file indented).
+    encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
     // Encoding plain strings, integers, dates and booleans cannot fail.
-    return Array(try! encoder.encode(NotebookFile(data)))
+    return Array(try! encoder.encode(NotebookFile(data, origin: origin)))
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(NotebookError) -> Decoded {
@@ -40,13 +48,21 @@ nonisolated struct NotebookFile: Codable {
       let format = try decoder.decode(FormatOnly.self, from: json).format
       switch format {
       case 1:
-        let legacy = try decoder.decode(LegacyFile.self, from: json)
+        let notes = try decoder.decode(LegacyFile.self, from: json).notes.map(\.migrated)
+        try validate(notes, path: path)
         return Decoded(
-          data: NotebookData(replica: NoteID.make(), notes: legacy.notes.map(\.migrated)),
-          format: 1)
+          data: NotebookData(replica: NoteID.make(), notes: notes), format: 1, origin: nil)
       case currentFormat:
         let file = try decoder.decode(NotebookFile.self, from: json)
-        return Decoded(data: NotebookData(replica: file.replica, notes: file.notes), format: 2)
+        if file.replica.isEmpty || file.replica.utf8.count > NotebookLimits.maximumIDBytes {
+          throw NotebookError.corruptFile(
+            path: path,
+            reason: "its replica id is not 1 to \(NotebookLimits.maximumIDBytes) bytes long")
+        }
+        try validate(file.notes, path: path)
+        return Decoded(
+          data: NotebookData(replica: file.replica, notes: file.notes), format: 2,
+          origin: file.origin)
       case let newer where newer > currentFormat:
         throw NotebookError.corruptFile(
           path: path, reason: "it was written by a newer Notebook (format \(newer))")
@@ -62,6 +78,12 @@ nonisolated struct NotebookFile: Codable {
     }
   }
 
+  private static func validate(_ notes: [Note], path: String) throws(NotebookError) {
+    if let (noteID, reason) = NoteValidation.problem(in: notes) {
+      throw .invalidNote(path: path, noteID: noteID, reason: reason, writing: false)
+    }
+  }
+
   private static func explain(_ error: DecodingError) -> String {
     switch error {
     case .keyNotFound(let key, _): return "the field \"\(key.stringValue)\" is missing"
@@ -69,6 +91,17 @@ nonisolated struct NotebookFile: Codable {
     case .dataCorrupted: return "it is not valid notebook JSON"
     @unknown default: return "its content is not a notebook"
     }
+  }
+}
+
+/// Where a file was written: see ``NotebookFile/origin``.
+nonisolated struct FileOrigin: Codable, Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+
+  init(_ identity: FileIdentity) {
+    device = identity.device
+    inode = identity.inode
   }
 }
 

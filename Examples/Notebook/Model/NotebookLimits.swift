@@ -11,3 +11,14 @@ nonisolated enum NotebookLimits {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 }
+
+nonisolated extension NotebookLimits {
+  /// The longest note or replica id read from a file, in bytes; Notebook's own are 12.
+  static let maximumIDBytes = 64
+  /// The longest author or device name read from a file, in bytes.
+  static let maximumLabelBytes = 256
+  /// The most copies one note's version may name, and the most edits behind its text: what one
+  /// merge of the note costs grows with it, so a remote cannot make a sync stall. An honest note
+  /// names one entry per copy that edited it.
+  static let maximumReplicasPerNote = 10_000
+}

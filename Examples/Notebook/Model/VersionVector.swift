@@ -21,6 +21,11 @@ nonisolated struct Dot: Codable, Hashable, Sendable, Comparable {
 /// A sync joins both sides' vectors, so a vector always holds every edit that came before any edit
 /// it holds: "covers" is exactly "has seen".
 nonisolated struct VersionVector: Codable, Hashable, Sendable {
+  /// The largest counter a file may hold: 2^53, exact in every JSON reader, and more edits than a
+  /// replica can make. A counter from a file above it is refused where the file is read (see
+  /// ``NoteValidation``), so that a hostile copy cannot push one to where `+ 1` overflows.
+  static let maximumCounter: UInt64 = 1 << 53
+
   private(set) var counters: [String: UInt64]
 
   init(_ counters: [String: UInt64] = [:]) {
@@ -37,11 +42,13 @@ nonisolated struct VersionVector: Codable, Hashable, Sendable {
     VersionVector(counters.merging(other.counters, uniquingKeysWith: max))
   }
 
-  /// Records a new edit by `replica` and returns it.
-  mutating func advance(_ replica: String) -> Dot {
-    let counter = (counters[replica] ?? 0) + 1
-    counters[replica] = counter
-    return Dot(replica: replica, counter: counter)
+  /// Records a new edit by `replica` and returns it, or `nil` (changing nothing) when the
+  /// replica's counter is already at ``maximumCounter``: a counter from outside never traps.
+  mutating func advance(_ replica: String) -> Dot? {
+    let current = counters[replica] ?? 0
+    guard current < Self.maximumCounter else { return nil }
+    counters[replica] = current + 1
+    return Dot(replica: replica, counter: current + 1)
   }
 
   init(from decoder: any Decoder) throws {

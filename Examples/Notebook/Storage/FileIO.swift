@@ -15,6 +15,14 @@
 nonisolated enum FileIO {
   /// The contents of `path`, or `nil` when no such file exists.
   static func readIfPresent(_ path: String) throws(NotebookError) -> [UInt8]? {
+    try readWithIdentity(path)?.bytes
+  }
+
+  /// The contents of `path` and the identity of the file they were read from (which a path
+  /// alone cannot give: the file may be replaced in between), or `nil` when no such file exists.
+  static func readWithIdentity(_ path: String) throws(NotebookError) -> (
+    bytes: [UInt8], identity: FileIdentity
+  )? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     if descriptor < 0 {
       let code = errno
@@ -29,12 +37,19 @@ nonisolated enum FileIO {
     if let code = failure { throw .unreadableFile(path: path, reason: text(of: code), code: code) }
     // The file grew while being read: still bounded.
     if contents.count > limit { throw .fileTooLarge(path: path, bytes: contents.count) }
-    return contents
+    return (contents, FileIdentity(info))
   }
 
   /// Up to `limit` + 1 bytes of `descriptor` (one over, so that the caller can tell it is too
-  /// long), and the `errno` of a read that failed, if one did.
-  static func readBounded(_ descriptor: Int32, limit: Int) -> (bytes: [UInt8], failure: Int32?) {
+  /// long), and the `errno` of a read that failed, if one did: `ETIMEDOUT` when no byte came
+  /// for `idleLimit`.
+  ///
+  /// A non-blocking descriptor (a pipe a shell left `O_NONBLOCK`) answers `EAGAIN` while its
+  /// writer pauses: that is "no data yet", never the end, so the read waits for data with `poll`
+  /// and goes on. Only `read` returning 0 ends the input.
+  static func readBounded(
+    _ descriptor: Int32, limit: Int, idleLimit: Duration = .seconds(600)
+  ) -> (bytes: [UInt8], failure: Int32?) {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count <= limit {
@@ -46,12 +61,30 @@ nonisolated enum FileIO {
       if count < 0 {
         let code = errno
         if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK {
+          if let failure = awaitData(descriptor, idleLimit: idleLimit) { return (bytes, failure) }
+          continue
+        }
         return (bytes, code)
       }
       if count == 0 { break }
       bytes += chunk[0..<count]
     }
     return (bytes, nil)
+  }
+
+  /// Waits until `descriptor` has data, or its writer closed it; `ETIMEDOUT` after `idleLimit`.
+  private static func awaitData(_ descriptor: Int32, idleLimit: Duration) -> Int32? {
+    let (seconds, attoseconds) = idleLimit.components
+    let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, milliseconds)
+      if ready > 0 { return nil }  // data, or a hang-up that the next read sees as the end
+      if ready == 0 { return ETIMEDOUT }
+      let code = errno
+      if code != EINTR { return code }
+    }
   }
 
   /// Whether anything (a file, a link, a FIFO) exists at `path`, without following a link.
@@ -68,9 +101,15 @@ nonisolated enum FileIO {
   static func writeAtomically(
     _ bytes: [UInt8], to path: String, temporaryPrefix: String, in directory: String
   ) throws(NotebookError) {
-    if bytes.count > NotebookLimits.maximumFileBytes {
-      throw .notebookWouldBeTooLarge(path: path, bytes: bytes.count)
-    }
+    try writeAtomically(to: path, temporaryPrefix: temporaryPrefix, in: directory) { _ in bytes }
+  }
+
+  /// Like ``writeAtomically(_:to:temporaryPrefix:in:)``, with contents that may name the
+  /// identity of the file they go to (the rename keeps it); `contents` may refuse by throwing.
+  static func writeAtomically(
+    to path: String, temporaryPrefix: String, in directory: String,
+    contents: (FileIdentity) throws(NotebookError) -> [UInt8]
+  ) throws(NotebookError) {
     let temporary = "\(directory)/\(temporaryPrefix)\(getpid())-\(NoteID.make())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     if descriptor < 0 { throw .unwritableFile(path: path, reason: text(of: errno)) }
@@ -78,6 +117,19 @@ nonisolated enum FileIO {
       close(descriptor)
       unlink(temporary)
       return .unwritableFile(path: path, reason: text(of: code))
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try contents(FileIdentity(try regularFileStatus(descriptor, path: path)))
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    if bytes.count > NotebookLimits.maximumFileBytes {
+      close(descriptor)
+      unlink(temporary)
+      throw .notebookWouldBeTooLarge(path: path, bytes: bytes.count)
     }
     var written = 0
     while written < bytes.count {

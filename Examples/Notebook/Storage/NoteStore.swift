@@ -75,19 +75,36 @@ nonisolated final class NoteStore: Sendable {
     }
   }
 
-  private func readFile() throws(NotebookError) -> (data: NotebookData, old: [UInt8]?) {
-    guard let bytes = try FileIO.readIfPresent(notebook.file) else { return (.empty(), nil) }
+  /// The file's notes; `isCopy` when the file is not the one its contents were written to.
+  private func readFile() throws(NotebookError) -> (
+    data: NotebookData, old: [UInt8]?, isCopy: Bool
+  ) {
+    guard let (bytes, identity) = try FileIO.readWithIdentity(notebook.file) else {
+      return (.empty(), nil, false)
+    }
     let decoded = try NotebookFile.decode(bytes, path: notebook.file)
-    return (decoded.data, decoded.format < NotebookFile.currentFormat ? bytes : nil)
+    return (
+      decoded.data, decoded.format < NotebookFile.currentFormat ? bytes : nil,
+      decoded.origin != FileOrigin(identity)
+    )
   }
 
   /// The read-modify-write; the caller holds the notebook's lock.
   private func lockedUpdate<R>(_ body: (inout NotebookData) throws -> R) throws -> R {
     FileIO.removeTemporaries(prefix: notebook.temporaryPrefix, in: notebook.directory)
-    let (original, oldFormat) = try readFile()
+    let (original, oldFormat, isCopy) = try readFile()
     var data = original
+    // A copied file (or one whose origin is unknown) still counts edits under the replica id of
+    // the file it was copied from, which goes on counting too: two different edits would get one
+    // dot, and a merge would take one for the other. A new id before any edit is counted here
+    // makes every later edit of this copy its own. See Notebook.docc/SyncDesign.md.
+    if isCopy { data.replica = NoteID.make() }
     let result = try body(&data)
     if data != original {
+      if let (noteID, reason) = NoteValidation.problem(in: data.notes) {
+        throw NotebookError.invalidNote(
+          path: notebook.file, noteID: noteID, reason: reason, writing: true)
+      }
       // The first rewrite of a format 1 file keeps the old file aside: a Notebook that reads only
       // format 1 can still be pointed at it, and nothing the old file held is lost.
       if let oldFormat, !FileIO.exists(notebook.formatOneBackup) {
@@ -96,8 +113,18 @@ nonisolated final class NoteStore: Sendable {
           in: notebook.directory)
       }
       try FileIO.writeAtomically(
-        NotebookFile.encode(data), to: notebook.file, temporaryPrefix: notebook.temporaryPrefix,
-        in: notebook.directory)
+        to: notebook.file, temporaryPrefix: notebook.temporaryPrefix, in: notebook.directory
+      ) { identity throws(NotebookError) in
+        let bytes = NotebookFile.encode(data, origin: FileOrigin(identity))
+        if bytes.count > NotebookLimits.maximumFileBytes {
+          var tombstones = data
+          tombstones.notes.removeAll { !$0.isDeleted }
+          throw .notebookWouldBeTooLarge(
+            path: notebook.file, bytes: bytes.count,
+            tombstoneBytes: NotebookFile.encode(tombstones).count)
+        }
+        return bytes
+      }
     }
     return result
   }

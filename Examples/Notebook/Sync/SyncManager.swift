@@ -54,7 +54,7 @@ nonisolated final class SyncManager: Sendable {
     let (account, device) = Self.writer()
     return try await write(notebook, .edited(noteID: id)) { data in
       let index = try Self.index(of: id, in: data.notes, notebook: notebook)
-      data.notes[index] = data.notes[index].edited(
+      data.notes[index] = try data.notes[index].edited(
         text, by: account, device: device, replica: data.replica)
       return data.notes[index]
     }
@@ -62,11 +62,9 @@ nonisolated final class SyncManager: Sendable {
 
   /// Deletes note `id`, leaving a tombstone so that sync deletes it on the other copies too.
   func delete(_ id: String, in notebook: NotebookRef) async throws {
-    let (account, device) = Self.writer()
     try await write(notebook, .deleted(noteID: id)) { data in
       let index = try Self.index(of: id, in: data.notes, notebook: notebook)
-      data.notes[index] = data.notes[index].deleted(
-        by: account, device: device, replica: data.replica)
+      data.notes[index] = try data.notes[index].deleted(replica: data.replica)
     }
   }
 
@@ -107,8 +105,8 @@ nonisolated final class SyncManager: Sendable {
     let (outcome, notes) = try await NoteStore.update(
       NoteStore.shared(for: local), NoteStore.shared(for: remote)
     ) { localData, remoteData in
-      // A copy made by copying the file shares the replica id; edits made on both would share
-      // dots. The remote gets an id of its own from now on.
+      // Each file re-keys itself when it finds it is a copy (NoteStore); this catches two files
+      // that cannot tell, such as a copy whose recorded origin was copied along by hand.
       if remoteData.replica == localData.replica { remoteData.replica = NoteID.make() }
       let outcome = SyncMerge.merge(local: &localData.notes, remote: &remoteData.notes)
       return (outcome, localData.notes)

@@ -25,9 +25,11 @@ nonisolated struct SyncReport: Sendable {
       """
     ]
     for (notebook, conflict) in conflicts {
-      let id = conflict.noteID
+      // Ids come from the remote's file as much as from this one.
+      let id = TerminalText.escaped(conflict.noteID)
       switch conflict.kind {
-      case .editedOnBothSides(let copyID, let copyHoldsLocalText):
+      case .editedOnBothSides(let rawCopyID, let copyHoldsLocalText):
+        let copyID = TerminalText.escaped(rawCopyID)
         let (kept, copied) =
           copyHoldsLocalText ? ("the remote's", "yours") : ("yours", "the remote's")
         lines.append(

@@ -34,6 +34,14 @@ nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConverti
     case notHTTP
     /// The server closed the connection before the whole body it announced had arrived.
     case closedMidBody
+    /// The reply's header lines were larger than the HTTP client accepts (a hostile or broken
+    /// server; the client stops reading instead of holding them in memory).
+    case headersTooLarge
+    /// The reply's `Content-Length` is not a whole number of bytes (`-5`, `12abc`).
+    case invalidContentLength(String)
+    /// The reply has several `Content-Length` headers that disagree: HTTP requires refusing it,
+    /// since the client and anything in between could each read a different body.
+    case conflictingContentLengths(String)
     /// The transfer failed in a way none of the other cases describe.
     case transport(code: Int)
   }
@@ -65,8 +73,25 @@ nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConverti
     case .emptyReply: "the server closed the connection without answering"
     case .notHTTP: "the server's reply is not HTTP"
     case .closedMidBody: "the server closed the connection in the middle of its answer"
+    case .headersTooLarge:
+      "the server's reply headers are larger than Shop accepts; the reply was not read"
+    case .invalidContentLength(let value):
+      "the server's reply has an invalid Content-Length\(Self.quoted(value)); it must be a whole "
+        + "number of bytes"
+    case .conflictingContentLengths(let values):
+      "the server's reply has Content-Length headers that disagree (\(Self.shortened(values))); "
+        + "HTTP requires refusing such a reply"
     case .transport(let code): "the request failed (URL error \(code))"
     }
+  }
+
+  /// A server's value, cut short: a header line may be as long as the client's limit.
+  private static func shortened(_ value: String) -> String {
+    value.count > 40 ? value.prefix(40) + "..." : value
+  }
+
+  private static func quoted(_ value: String) -> String {
+    value.isEmpty ? "" : " (\(shortened(value)))"
   }
 
   private static func mebibytes(_ bytes: Int) -> String {

@@ -142,6 +142,10 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable
       $0.response = response
       $0.body = Data()  // a body of a redirect that was followed is not part of the answer
     }
+    if let refusal = ContentLength.refusal(response.value(forHTTPHeaderField: "Content-Length")) {
+      stop(because: ServerError(refusal), resumingNow: true)
+      return completionHandler(.cancel)
+    }
     // A declared length is the compressed size when the body is encoded, so it can only refuse
     // early; the count in `didReceive data` is what enforces the limit.
     if response.expectedContentLength > Int64(limit) {
@@ -189,6 +193,10 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable
   /// body cut short.
   private static func serverError(for error: any Error, afterResponse: Bool) -> any Error {
     guard let error = error as? URLError else { return error }
+    // curl's own sentence is the only thing that tells these apart: all arrive as `unknown`.
+    if !afterResponse, error.code == .unknown, let refusal = ContentLength.curlRefusal(error) {
+      return ServerError(refusal)
+    }
     switch error.code {
     case .timedOut: return ServerError(.timedOut)
     case .cancelled: return CancellationError()

@@ -106,6 +106,33 @@ import Testing
       }
     }
 
+    @Test(arguments: [
+      ("huge-header", ServerError.Reason.headersTooLarge),
+      ("negative-length", .invalidContentLength("-5")),
+      ("two-lengths", .conflictingContentLengths("5, 52")),
+    ])
+    func aReplyWithBrokenFramingIsRefusedInASentenceOfItsOwn(
+      mode: String, reason: ServerError.Reason
+    ) async throws {
+      try await OrderServer.with { server throws in
+        let service = LiveOrderService(baseURL: server.url(mode), timeout: .seconds(20))
+        let error = await #expect(throws: ServerError.self) { try await service.orders() }
+        // curl says only "Invalid Content-Length", without the value.
+        if case .invalidContentLength = reason, case .invalidContentLength = error?.reason {
+        } else {
+          #expect(error?.reason == reason)
+        }
+        #expect(error?.description.contains("URL error") == false)
+      }
+    }
+
+    @Test func aRepeatedContentLengthThatAgreesIsAccepted() async throws {
+      try await OrderServer.with { server throws in
+        let service = LiveOrderService(baseURL: server.url("same-lengths"))
+        #expect(try await service.orders() == Order.samples)
+      }
+    }
+
     @Test func cancellingTheCallerStopsTheRequest() async throws {
       try await OrderServer.with { server throws in
         let service = LiveOrderService(baseURL: server.url("drip"), timeout: .seconds(50))

@@ -31,6 +31,10 @@ Hostile and broken servers:
   /empty/...                closes the connection without sending a byte
   /garbage/...              sends a line that is not HTTP, then closes
   /close-mid-body/...       promises 1000 bytes of body, sends 10, then closes
+  /huge-header/...          200, then one header line of 10 MB
+  /negative-length/...      200 with Content-Length: -5
+  /two-lengths/...          200 with two Content-Length headers that disagree (5 and 60)
+  /same-lengths/...         200 with the same Content-Length header twice (allowed by HTTP)
 """
 
 import gzip
@@ -50,7 +54,8 @@ PREFIX = re.compile(
     r"^/(status/(?P<status>\d{3})|redirect/(?P<redirect>\d{3})"
     r"|cancel-redirect/(?P<cancel>\d{3})|cancel-redirect-login/(?P<login>\d{3})"
     r"|cancel-fails|malformed|wrong-shape|slow|redirect-away|redirect-loop|gzip-bomb|huge"
-    r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body)(?=/)"
+    r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body|huge-header"
+    r"|negative-length|two-lengths|same-lengths)(?=/)"
 )
 CANCEL = re.compile(r"^/orders/(?P<id>-?\d+)/cancel$")
 BIG = 64 * 1024 * 1024
@@ -213,6 +218,43 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b'[{"id": 1,')
         self.close_connection = True
 
+    def huge_header(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.wfile.write(b"".join(self._headers_buffer))
+        self._headers_buffer = []
+        self.wfile.write(b"X-Huge: ")
+        block = b"a" * 65536
+        for _ in range(10_000_000 // len(block) + 1):
+            self.wfile.write(block)
+        self.wfile.write(b"\r\n\r\n[]")
+        self.close_connection = True
+
+    def negative_length(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "-5")
+        self.end_headers()
+        self.wfile.write(b"[]")
+        self.close_connection = True
+
+    def lengths(self, values):
+        body = json.dumps(ORDERS).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        for value in values:
+            self.send_header("Content-Length", value)
+        self.end_headers()
+        self.wfile.write(body)
+        self.close_connection = True
+
+    def two_lengths(self):
+        self.lengths(["5", str(len(json.dumps(ORDERS).encode()))])
+
+    def same_lengths(self):
+        length = str(len(json.dumps(ORDERS).encode()))
+        self.lengths([length, length])
+
 
 HOSTILE = {
     "gzip-bomb": Handler.gzip_bomb,
@@ -223,6 +265,10 @@ HOSTILE = {
     "empty": Handler.empty,
     "garbage": Handler.garbage,
     "close-mid-body": Handler.close_mid_body,
+    "huge-header": Handler.huge_header,
+    "negative-length": Handler.negative_length,
+    "two-lengths": Handler.two_lengths,
+    "same-lengths": Handler.same_lengths,
 }
 
 
