@@ -37,8 +37,28 @@ import Testing
       let run = try BuiltBinary.run(arguments: ["--help"], input: "")
 
       #expect(run.status == 0)
-      #expect(run.standardOutput.hasPrefix("Usage: HomeNapkin [--help]\n"))
+      #expect(run.standardOutput.hasPrefix("Usage: HomeNapkin [--open profile/<name>] [--help]\n"))
       #expect(run.standardOutput.contains("  login <name>  sign in"))
+    }
+
+    @Test func openOpensTheLinkOnceTheUserSignsIn() throws {
+      let run = try BuiltBinary.run(
+        arguments: ["--open", "profile/alice"], input: "login alice\n")
+
+      #expect(run.status == 0)
+      #expect(run.standardOutput.contains("Opened alice's profile from the link."))
+      #expect(run.standardOutput.contains("== Profile ==\nName: alice\n"))
+    }
+
+    @Test func openWithoutALinkOrWithAnUnknownOneIsAUsageError() throws {
+      let missing = try BuiltBinary.run(arguments: ["--open"], input: "")
+      #expect(missing.status == 64)
+      #expect(
+        missing.standardError == "HomeNapkin: --open needs a link, e.g. `--open profile/alice`.\n")
+
+      let unknown = try BuiltBinary.run(arguments: ["--open", "home/\u{1B}[2J"], input: "")
+      #expect(unknown.status == 64)
+      #expect(unknown.standardError.hasPrefix("HomeNapkin: `home/\\u{1B}[2J` is not a link"))
     }
 
     @Test func anUnknownArgumentIsAUsageError() throws {

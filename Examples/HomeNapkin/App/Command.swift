@@ -8,6 +8,7 @@ enum Command: Equatable {
   case settings
   case back
   case tree
+  case open(DeepLink)
   case help
   case quit
 
@@ -16,10 +17,12 @@ enum Command: Equatable {
     case command(Command)
     case blank
     case unknown(String)
+    /// A known keyword with arguments it cannot take; the message says why.
+    case invalid(String)
   }
 
   /// Parses a line: a keyword (case-insensitive) and, for `login`, the rest of the line as the
-  /// name.
+  /// name; for `open`, a link such as `profile/alice`.
   static func parse(_ line: String) -> Parsed {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard let keyword = trimmed.split(separator: " ", maxSplits: 1).first else { return .blank }
@@ -31,6 +34,11 @@ enum Command: Equatable {
     case "settings" where rest.isEmpty: return .command(.settings)
     case "back" where rest.isEmpty: return .command(.back)
     case "tree" where rest.isEmpty: return .command(.tree)
+    case "open":
+      switch DeepLink.parse(rest) {
+      case .success(let link): return .command(.open(link))
+      case .failure(let error): return .invalid(error.description)
+      }
     case "help" where rest.isEmpty: return .command(.help)
     case "quit" where rest.isEmpty, "exit" where rest.isEmpty: return .command(.quit)
     default: return .unknown(trimmed)
@@ -46,6 +54,7 @@ enum Command: Equatable {
     case .settings: "settings"
     case .back: "back"
     case .tree: "tree"
+    case .open: "open"
     case .help: "help"
     case .quit: "quit"
     }
@@ -60,6 +69,9 @@ enum Command: Equatable {
       settings      open the settings
       back          close the profile or the settings
       tree          print the live napkin tree, one napkin a line
+      open profile/<name>
+                    open a user's profile as a deep link does: now if they are
+                    signed in, or as soon as they sign in
       help          print this list
       quit          leave (end of input leaves too)
 

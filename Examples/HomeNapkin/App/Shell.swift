@@ -42,14 +42,17 @@ final class Shell {
 
   /// Launches the tree and runs until `quit` or the end of input; returns the exit status: 0, or
   /// 1 when the output could not be written.
-  func run() async -> Int32 {
+  ///
+  /// - Parameter link: a deep link to open once the tree is up (`--open profile/alice`).
+  func run(opening link: DeepLink? = nil) async -> Int32 {
     do {
       try start()
-      while true {
+      if let link { open(link) }
+      while outputFailure == nil {
         if prompt { try output("> ") }
         guard let line = await input.nextLine(), try handle(line) else { break }
       }
-      return 0
+      return outputFailure == nil ? 0 : 1
     } catch {
       outputFailure = error
       return 1
@@ -62,6 +65,23 @@ final class Shell {
     try output(terminal.render())
   }
 
+  /// Starts `link` as a task of the root interactor, which ends it when the tree ends; it prints
+  /// what it did, and the screen, when it is done.
+  func open(_ link: DeepLink) {
+    guard let rootInteractor = root.interactable as? Interactor else { return }
+    let login = root.childWait(as: (any LoggedInDeepLinkable).self)
+    rootInteractor.task { [weak self] in
+      await DeepLinkFlow.open(link, from: login) { message in
+        guard let self, self.outputFailure == nil else { return }
+        do {
+          try self.output(message + self.terminal.render())
+        } catch {
+          self.outputFailure = error
+        }
+      }
+    }
+  }
+
   /// Runs one line of input and prints the screen; returns `false` for `quit`.
   @discardableResult
   func handle(_ line: String) throws -> Bool {
@@ -71,6 +91,10 @@ final class Shell {
       return true
     case .unknown(let text):
       try output("Unknown command `\(TerminalText.escaped(text, limit: 60))`.\n\(Command.helpText)")
+    case .invalid(let message):
+      try output(message + "\n")
+    case .command(.open(let link)):
+      open(link)
     case .command(.quit):
       return false
     case .command(.help):

@@ -11,7 +11,7 @@ protocol LoggedInInteractable: Interactable, HomeListener {
 final class LoggedInInteractor: Interactor, LoggedInInteractable {
   weak var router: (any LoggedInRouting)?
   weak var listener: (any LoggedInListener)?
-  private let userService: UserService
+  let userService: UserService
 
   init(userService: UserService) {
     self.userService = userService

@@ -1,4 +1,4 @@
-import Synchronization
+import Napkin
 import TerminalSafety
 
 /// A signed-in user.
@@ -28,7 +28,10 @@ nonisolated final class UserService: Sendable {
   static let maximumBytes = 80
 
   private let server: any SignInServer
-  private let current = Mutex<User?>(nil)
+
+  /// The signed-in user, as a state the napkins can read now or follow: RIBs apps keep it in a
+  /// `BehaviorRelay`.
+  let user = CurrentValue<User?>(nil)
 
   /// A user service on `server`; the app passes the one its boundaries hold, and
   /// `UserService()`, as the articles' snippets write it, signs in locally.
@@ -37,19 +40,19 @@ nonisolated final class UserService: Sendable {
   }
 
   /// The signed-in user, if any.
-  var currentUser: User? { current.withLock { $0 } }
+  var currentUser: User? { user.value }
 
   /// Signs `name` in. Names are 1 to 20 letters or digits, in at most 80 bytes of UTF-8.
   func signIn(name: String) throws(SignInError) -> User {
     try Self.check(name)
-    let user = User(name: name, token: try server.token(for: name))
-    current.withLock { $0 = user }
-    return user
+    let signedIn = User(name: name, token: try server.token(for: name))
+    user.value = signedIn
+    return signedIn
   }
 
   /// Signs the current user out.
   func signOut() {
-    current.withLock { $0 = nil }
+    user.value = nil
   }
 
   private static func check(_ name: String) throws(SignInError) {

@@ -119,6 +119,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     // router's children are released right after this body, and each ends its own napkin then.
     // `isolated`: ending a napkin is main-actor work, and the last reference may be dropped on any
     // thread; on the main actor this runs at once, elsewhere the runtime runs it there.
+    childWaiters.endAll(with: ChildWaitError.routerReleased)
     SubtreeLifecycle.deactivate(children: attached, interactable: interactable)
     // A router that never loaded was never part of a tree: there is no napkin to check.
     if loaded && !watchedAfterDetach && LeakDetector.isEnabled {

@@ -11,7 +11,9 @@
 ///   before the next waiter's, in the order they began waiting, whatever order the executor
 ///   would run resumed tasks in;
 /// - a waiter keeps no child, router or interactor: its match closure reads the child it is
-///   offered and keeps nothing, so nothing stays alive because a deep link waits.
+///   offered and keeps nothing, so nothing stays alive because a deep link waits;
+/// - a waiting tied task is parked where `settle()` sees it: uncounted in its ``TaskActivity``
+///   while it is in `waiting`, and counted again as it leaves it.
 @MainActor
 final class ChildWaiters {
   private struct Waiter {
@@ -19,6 +21,7 @@ final class ChildWaiters {
     /// The child's interactor, if it plays the waiter's role and is active.
     let match: (any Routing) -> (any Interactable)?
     let continuation: CheckedContinuation<Void, any Error>
+    let activity: TaskActivity?
   }
 
   private var waiting: [Waiter] = []
@@ -38,12 +41,22 @@ final class ChildWaiters {
     return nextID
   }
 
+  /// The first of `children` that `match` accepts, when no matched waiter is queued ahead: a
+  /// wait that can end at once ends without suspending, so the deep link goes on in the same
+  /// main-actor job.
+  func immediate(
+    _ children: [any Routing], match: (any Routing) -> (any Interactable)?
+  ) -> (any Interactable)? {
+    guard ready.isEmpty, resumed == nil else { return nil }
+    return children.lazy.compactMap(match).first
+  }
+
   /// Registers a waiter, or resumes it at once with the first of `children` it matches.
   func wait(
     id: UInt64, children: [any Routing], match: @escaping (any Routing) -> (any Interactable)?,
-    continuation: CheckedContinuation<Void, any Error>
+    continuation: CheckedContinuation<Void, any Error>, activity: TaskActivity?
   ) {
-    let waiter = Waiter(id: id, match: match, continuation: continuation)
+    let waiter = Waiter(id: id, match: match, continuation: continuation, activity: activity)
     for child in children {
       if let match = match(child) {
         deliver(match, to: waiter)
@@ -51,6 +64,7 @@ final class ChildWaiters {
       }
     }
     waiting.append(waiter)
+    activity?.leave()
   }
 
   /// Offers a child that just became active to every waiter, oldest first.
@@ -67,6 +81,7 @@ final class ChildWaiters {
     }
     waiting = still
     for (waiter, match) in satisfied {
+      waiter.activity?.enter()
       deliver(match, to: waiter)
     }
   }
@@ -101,7 +116,9 @@ final class ChildWaiters {
     // Cancellation and timeouts reach the main actor after `wait` has run (they hop here in a
     // task of their own), so a waiter that is not in the list has already been resumed.
     guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume(throwing: error)
+    let waiter = waiting.remove(at: index)
+    waiter.activity?.enter()
+    waiter.continuation.resume(throwing: error)
   }
 
   /// Ends every waiter with `error`: the router they wait on left the tree.
@@ -109,6 +126,7 @@ final class ChildWaiters {
     let all = waiting
     waiting = []
     for waiter in all {
+      waiter.activity?.enter()
       waiter.continuation.resume(throwing: error)
     }
   }

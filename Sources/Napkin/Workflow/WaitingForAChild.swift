@@ -15,6 +15,8 @@ public enum ChildWaitError: Error, Equatable, Sendable, CustomStringConvertible 
   case timedOut(Duration)
   /// The router the wait started from was detached from its parent.
   case routerDetached
+  /// The router the wait started from was released.
+  case routerReleased
 
   /// The reason, in a sentence.
   public var description: String {
@@ -23,6 +25,8 @@ public enum ChildWaitError: Error, Equatable, Sendable, CustomStringConvertible 
       "no matching child napkin became active within \(timeout)"
     case .routerDetached:
       "the router the deep link waited on was detached, so no child of it will become active"
+    case .routerReleased:
+      "the router the deep link waited on was released, so no child of it will become active"
     }
   }
 }
@@ -42,24 +46,79 @@ extension Routing {
   /// ```
   ///
   /// - Waiters for the same child resume in the order they began waiting.
-  /// - The wait holds no child, router or interactor; nothing stays alive because a deep link
-  ///   waits.
+  /// - The wait holds no child or interactor. The call itself keeps this router alive, as any
+  ///   method call keeps its receiver; a task that must not keep the tree alive while it waits
+  ///   holds the router weakly and awaits ``childWait(as:timeout:)``'s ``ChildWait/value()``.
   /// - It ends with `CancellationError` when its task is cancelled (so a deep link run as an
   ///   interactor's `task { }` ends when that napkin deactivates), with
-  ///   ``ChildWaitError/routerDetached`` when this router is detached, and with
+  ///   ``ChildWaitError/routerDetached`` when this router is detached, with
+  ///   ``ChildWaitError/routerReleased`` when it is released, and with
   ///   ``ChildWaitError/timedOut(_:)`` after `timeout`.
   ///
   /// This router must subclass ``Router``; a test double of `Routing` cannot be waited on.
   ///
   /// Threading: main actor.
   public func activeChild<Role>(as role: Role.Type, timeout: Duration? = nil) async throws -> Role {
-    guard let waiters = (self as? any ChildWaiting)?.childWaiters else {
+    try await childWait(as: role, timeout: timeout).value()
+  }
+
+  /// A wait for the first active child napkin that plays `role`, which keeps this router only
+  /// weakly: a deep link that must end when the tree is released awaits its value.
+  ///
+  /// ```swift
+  /// interactor.task { [weak root] in
+  ///   guard let wait = root?.childWait(as: LoggedInActionable.self) else { return }
+  ///   let loggedIn = try await wait.value()  // root may be released meanwhile
+  ///   loggedIn.openProfile(of: "alice")
+  /// }
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func childWait<Role>(as role: Role.Type, timeout: Duration? = nil) -> ChildWait<Role> {
+    guard self is any ChildWaiting else {
       napkinMisuse(
         "activeChild(as:timeout:) called on \(typeName(of: self)), which does not subclass Router. "
           + "Wait on a Router or ViewableRouter subclass.")
     }
+    return ChildWait(router: self, timeout: timeout)
+  }
+}
+
+/// A deep link's wait for a child napkin of one router, holding the router weakly; see
+/// ``Routing/childWait(as:timeout:)``.
+///
+/// Threading: main actor.
+@MainActor
+public struct ChildWait<Role> {
+  private weak var router: (any Routing)?
+  private let timeout: Duration?
+
+  init(router: any Routing, timeout: Duration?) {
+    self.router = router
+    self.timeout = timeout
+  }
+
+  /// The interactor of the first active child that plays `Role`: at once if one is attached,
+  /// otherwise when one is. Throws as ``Routing/activeChild(as:timeout:)`` does, and
+  /// ``ChildWaitError/routerReleased`` if the router is gone before the wait begins.
+  ///
+  /// Threading: main actor.
+  public func value() async throws -> Role {
+    // No strong reference to the router or its children outlives the registration below: the
+    // wait must let a dropped tree go.
+    guard let waiters = (router as? any ChildWaiting)?.childWaiters else {
+      throw ChildWaitError.routerReleased
+    }
     try Task.checkCancellation()
+    let match: (any Routing) -> (any Interactable)? = { child in
+      let interactable = child.interactable
+      return interactable is Role && interactable.isActive ? interactable : nil
+    }
+    if let found = waiters.immediate(router?.children ?? [], match: match) as? Role {
+      return found
+    }
     let id = waiters.makeID()
+    let activity = TaskActivity.current
     let timer = timeout.map { timeout in
       Task { [weak waiters] in
         try await Task.sleep(for: timeout)
@@ -70,12 +129,8 @@ extension Routing {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         waiters.wait(
-          id: id, children: children,
-          match: { child in
-            let interactable = child.interactable
-            return interactable is Role && interactable.isActive ? interactable : nil
-          },
-          continuation: continuation)
+          id: id, children: router?.children ?? [], match: match, continuation: continuation,
+          activity: activity)
       }
     } onCancel: {
       Task { @MainActor [weak waiters] in waiters?.end(id, with: CancellationError()) }

@@ -40,6 +40,9 @@ final class Session {
     }
   }
 
+  /// What the shell printed since the last command: a deep link reports when it is done.
+  var printedSince: String { buffer.text }
+
   /// The routers of the live tree, root first, depth first.
   var routers: [any Routing] {
     var all: [any Routing] = []

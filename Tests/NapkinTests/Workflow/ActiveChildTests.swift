@@ -28,7 +28,9 @@ final class SignedInInteractor: Interactor, SignedInRole {
   }
 
   @Test func aWaitResumesWhenAChildPlayingTheRoleIsAttached() async throws {
-    let link = Task.immediate { try await root.activeChild(as: (any SignedInRole).self).user }
+    let link = Task.immediate { @MainActor in
+      try await root.activeChild(as: (any SignedInRole).self).user
+    }
     root.attachChild(Router(interactor: Interactor()))  // another napkin: not what it waits for
     root.attachChild(signedIn("alice"))
     #expect(try await link.value == "alice")
@@ -46,7 +48,7 @@ final class SignedInInteractor: Interactor, SignedInRole {
       root.interactable.activate()
       var order: [Int] = []
       let links = (0..<5).map { number in
-        Task.immediate {
+        Task.immediate { @MainActor in
           _ = try await root.activeChild(as: (any SignedInRole).self)
           order.append(number)
         }
@@ -58,7 +60,9 @@ final class SignedInInteractor: Interactor, SignedInRole {
   }
 
   @Test func aWaitEndsWhenItsTaskIsCancelled() async {
-    let link = Task.immediate { try await root.activeChild(as: (any SignedInRole).self).user }
+    let link = Task.immediate { @MainActor in
+      try await root.activeChild(as: (any SignedInRole).self).user
+    }
     link.cancel()
     await #expect(throws: CancellationError.self) { try await link.value }
   }
@@ -66,7 +70,9 @@ final class SignedInInteractor: Interactor, SignedInRole {
   @Test func aWaitEndsWhenItsRouterIsDetached() async {
     let loggedIn = Router(interactor: Interactor())
     root.attachChild(loggedIn)
-    let link = Task.immediate { try await loggedIn.activeChild(as: (any SignedInRole).self).user }
+    let link = Task.immediate { @MainActor in
+      try await loggedIn.activeChild(as: (any SignedInRole).self).user
+    }
     root.detachChild(loggedIn)
     await #expect(throws: ChildWaitError.routerDetached) { try await link.value }
   }
@@ -80,12 +86,27 @@ final class SignedInInteractor: Interactor, SignedInRole {
   @Test func aWaitingDeepLinkKeepsNoDetachedNapkinAlive() async throws {
     var other: Router<Interactor>? = Router(interactor: Interactor())
     weak let released = other
-    let link = Task.immediate { try await root.activeChild(as: (any SignedInRole).self).user }
+    let link = Task.immediate { @MainActor in
+      try await root.activeChild(as: (any SignedInRole).self).user
+    }
     root.attachChild(try #require(other))
     root.detachChild(try #require(other))
     other = nil
     #expect(released == nil)
     link.cancel()
     _ = try? await link.value
+  }
+}
+
+@MainActor
+@Suite struct ChildWaitTests {
+  @Test func aWaitOnARouterThatIsReleasedEndsWithRouterReleased() async {
+    var loggedIn: Router<Interactor>? = Router(interactor: Interactor())
+    weak let released = loggedIn
+    guard let wait = loggedIn?.childWait(as: (any SignedInRole).self) else { return }
+    let link = Task.immediate { @MainActor in try await wait.value().user }
+    loggedIn = nil
+    #expect(released == nil)
+    await #expect(throws: ChildWaitError.routerReleased) { try await link.value }
   }
 }
