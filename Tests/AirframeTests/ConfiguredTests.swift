@@ -32,6 +32,19 @@ import Testing
       #expect(message.contains("Call TestConfig.configure(_:) exactly once"))
     }
 
+    @Test func configuringTwiceStopsAtTheSecondCallersLine() async {
+      // An exit test's body is expanded at the `#expect`, so that is the caller's line.
+      let line = #line + 1
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let global = Configured<Int>()
+        global.configure(1)
+        global.configure(2)
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("AirframeTests/ConfiguredTests.swift:\(line)"), "\(message)")
+      #expect(message.contains("Int was configured twice"))
+    }
+
     @Test func racingConfiguresLetOneWinAndStopTheOther() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         DispatchQueue.concurrentPerform(iterations: 2) { index in

@@ -21,7 +21,7 @@ import Synchronization
 /// SyncConfig.configure(SyncConfig(localDirectory: "/var/notes"))
 /// ```
 ///
-/// Reading ``value`` before ``configure(_:)`` or calling ``configure(_:)`` twice is a launch
+/// Reading ``value`` before ``configure(_:fileID:line:)`` or calling ``configure(_:fileID:line:)`` twice is a launch
 /// ordering bug: it stops the program with a message that names `Value` and what to call.
 ///
 /// Threading: `Sendable`; configure and read from any thread or task. A read never takes a lock: in
@@ -35,7 +35,7 @@ public final class Configured<Value: Sendable>: Sendable {
     @usableFromInline init(_ value: Value) { self.value = value }
   }
 
-  /// The configured `Box`, retained, as the bits of its address; 0 until ``configure(_:)``.
+  /// The configured `Box`, retained, as the bits of its address; 0 until ``configure(_:fileID:line:)``.
   ///
   /// A raw atomic word rather than `AtomicLazyReference`, whose `load()` is an opaque generic call
   /// costing several times more than this inlined acquire load.
@@ -70,10 +70,18 @@ public final class Configured<Value: Sendable>: Sendable {
   /// ```
   ///
   /// A second call stops the program, even when it passes an equal value: a second configuration
-  /// means two places believe they own launch, and readers may already hold the first value.
+  /// means two places believe they own launch, and readers may already hold the first value. The
+  /// stop names `fileID` and `line`, the caller's by default; a `configure(_:)` of your own that
+  /// forwards here can take the same two parameters and pass them on, so that the stop names its
+  /// caller.
   ///
   /// Threading: safe from any thread; of two racing calls one wins and the other stops the program.
-  public func configure(_ value: Value) {
+  ///
+  /// - Parameters:
+  ///   - value: the configuration.
+  ///   - fileID: where a second configuration's stop points; the caller's file by default.
+  ///   - line: where a second configuration's stop points; the caller's line by default.
+  public func configure(_ value: Value, fileID: StaticString = #fileID, line: UInt = #line) {
     // SAFETY: the +1 reference belongs to `published` once the exchange succeeds (released only
     // by deinit) and is released here at once when it fails; readers never see a released box.
     let bits = UInt(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
@@ -81,7 +89,8 @@ public final class Configured<Value: Sendable>: Sendable {
       expected: 0, desired: bits, ordering: .acquiringAndReleasing)
     if !exchanged {
       Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
-      ConfiguredFailure.configuredTwice(typeName(of: Value.self), configureCall: configureCall)
+      ConfiguredFailure.configuredTwice(
+        typeName(of: Value.self), configureCall: configureCall, fileID: fileID, line: line)
     }
   }
 
@@ -115,7 +124,9 @@ public final class Configured<Value: Sendable>: Sendable {
   /// let directory = SyncConfig.global.value.localDirectory
   /// ```
   ///
-  /// Reading before ``configure(_:)`` stops the program with a message naming `Value`.
+  /// Reading before ``configure(_:fileID:line:)`` stops the program with a message naming `Value`.
+  /// A property has no caller location to take, so the stop points here: the backtrace, or the
+  /// `Value` and configure call the message names, lead to the read.
   ///
   /// Threading: lock free; safe from any thread or task.
   @inlinable
@@ -132,7 +143,7 @@ public final class Configured<Value: Sendable>: Sendable {
       scratchBound: scratchWasUsed.load(ordering: .relaxed))
   }
 
-  /// Whether ``value`` can be read here: a scratch value is in scope, or ``configure(_:)`` ran.
+  /// Whether ``value`` can be read here: a scratch value is in scope, or ``configure(_:fileID:line:)`` ran.
   ///
   /// ```swift
   /// if !SyncConfig.global.isConfigured {

@@ -21,12 +21,15 @@ enum ConfiguredFailure {
       """ + cause)
   }
 
-  static func configuredTwice(_ type: String, configureCall: String) -> Never {
+  /// `fileID` and `line`: the second `configure` call, so that the stop points at it.
+  static func configuredTwice(
+    _ type: String, configureCall: String, fileID: StaticString, line: UInt
+  ) -> Never {
     fatalError(
       """
       Airframe: \(type) was configured twice. Call \(configureCall) exactly once, at launch; \
       to use another value in a test, run the test inside withScratchValue(_:operation:) \
       instead of configuring again.
-      """)
+      """, file: fileID, line: line)
   }
 }

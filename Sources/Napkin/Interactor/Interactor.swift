@@ -5,7 +5,7 @@ import Observation
 /// The base class of a napkin's business logic: active while its router is attached.
 ///
 /// Subclass it, override the hooks, and tie asynchronous work to the active period with
-/// ``task(priority:_:)``, and any other cleanup with ``disposeOnDeactivate(_:)``:
+/// ``task(priority:fileID:line:_:)``, and any other cleanup with ``disposeOnDeactivate(fileID:line:_:)``:
 ///
 /// ```swift
 /// final class ProfileInteractor: Interactor {
@@ -34,16 +34,20 @@ import Observation
 /// - Work tied to the active period ends when it ends: tasks are cancelled and cleanups run, once
 ///   each, on deactivation or, if the interactor is deallocated while active, on deallocation.
 /// - Work started while inactive never runs: its task is cancelled at once and its cleanup runs
-///   at once. A debug build warns on standard error, since it usually means a late event reached
-///   a detached napkin.
+///   at once. The warning names the caller's line and the cause: an interactor that was never
+///   active (work started in `init`, before its router is attached) or one that was deactivated
+///   (a late event reached a detached napkin). Under a test runner it is an issue of the running
+///   test; in an app's debug build it goes to standard error.
 ///
 /// ``isActive`` is observable with Observation (`withObservationTracking`) and awaitable through
 /// ``isActiveStream``.
 ///
-/// Threading: main actor. Tasks from ``task(priority:_:)`` run on the main actor.
+/// Threading: main actor. Tasks from ``task(priority:fileID:line:_:)`` run on the main actor.
 @MainActor
 open class Interactor: Interactable, Observable {
   private var active = false
+  /// Whether the interactor was ever active, to tell work started too early from work too late.
+  private var wasActive = false
   private var work = TiedWork()
   /// How many of this interactor's tied tasks are running or ready to run.
   package let activity = TaskActivity()
@@ -105,6 +109,7 @@ open class Interactor: Interactable, Observable {
   /// Threading: main actor.
   public final func activate() {
     guard !active else { return }
+    wasActive = true
     setActive(true)
     didBecomeActive()
   }
@@ -148,14 +153,23 @@ open class Interactor: Interactable, Observable {
   ///
   /// Threading: main actor; `operation` runs on the main actor.
   ///
+  /// - Parameters:
+  ///   - priority: the task's priority.
+  ///   - fileID: where the warning about an inactive interactor points; the caller's by default.
+  ///   - line: the line of that warning; the caller's by default.
+  ///   - operation: the work, run on the main actor.
   /// - Returns: the task, to await its value or cancel it earlier.
   @discardableResult
   public final func task<Success: Sendable>(
     priority: TaskPriority? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ operation: @escaping @MainActor () async throws -> Success
   ) -> Task<Success, any Error> {
     guard active else {
-      warnInactive("task(_:)", outcome: "the task is cancelled and its work never runs")
+      warnInactive(
+        "task(_:)", outcome: "the task is cancelled and its work never runs", fileID: fileID,
+        line: line)
       let task = Task<Success, any Error> { throw CancellationError() }
       task.cancel()
       return task
@@ -194,16 +208,26 @@ open class Interactor: Interactable, Observable {
   /// ```
   ///
   /// Threading: main actor; `cleanup` runs on the main actor.
-  public final func disposeOnDeactivate(_ cleanup: @escaping @MainActor @Sendable () -> Void) {
+  ///
+  /// - Parameters:
+  ///   - fileID: where the warning about an inactive interactor points; the caller's by default.
+  ///   - line: the line of that warning; the caller's by default.
+  ///   - cleanup: what to run when the active period ends.
+  public final func disposeOnDeactivate(
+    fileID: StaticString = #fileID, line: UInt = #line,
+    _ cleanup: @escaping @MainActor @Sendable () -> Void
+  ) {
     guard active else {
-      warnInactive("disposeOnDeactivate(_:)", outcome: "the cleanup runs at once")
+      warnInactive(
+        "disposeOnDeactivate(_:)", outcome: "the cleanup runs at once", fileID: fileID,
+        line: line)
       cleanup()
       return
     }
     work.tie(.cleanup(cleanup))
   }
 
-  /// The number of tasks from ``task(priority:_:)`` that have neither finished nor been cancelled.
+  /// The number of tasks from ``task(priority:fileID:line:_:)`` that have neither finished nor been cancelled.
   ///
   /// ```swift
   /// #expect(interactor.runningTaskCount == 0)
@@ -212,7 +236,7 @@ open class Interactor: Interactable, Observable {
   /// Threading: main actor.
   public final var runningTaskCount: Int { work.taskCount }
 
-  /// The number of cleanups from ``disposeOnDeactivate(_:)`` that have not run yet.
+  /// The number of cleanups from ``disposeOnDeactivate(fileID:line:_:)`` that have not run yet.
   ///
   /// ```swift
   /// #expect(interactor.pendingCleanupCount == 0)
@@ -255,13 +279,20 @@ open class Interactor: Interactable, Observable {
     broadcast.send(value)
   }
 
-  private func warnInactive(_ call: String, outcome: String) {
+  private func warnInactive(_ call: String, outcome: String, fileID: StaticString, line: UInt) {
+    let name = typeName(of: self)
+    let cause =
+      wasActive
+      ? "\(name) was deactivated, so a late event probably reached a detached napkin; stop the "
+        + "events when it resigns (willResignActive(), or work tied with task(_:))."
+      : "\(name) has not been activated yet: work started in init(), or before its router is "
+        + "attached, never runs. Start it in didBecomeActive()."
+    let message =
+      "Napkin: warning: \(call) called on \(name), which is not active, so \(outcome). \(cause)"
+    // A test that starts work too early passes while testing nothing; an issue makes it fail.
+    if TestIssueRecorder.record(message, fileID: fileID, line: line) { return }
     #if DEBUG
-      let message =
-        "Napkin: warning: \(call) called on \(typeName(of: self)), which is not active, so "
-        + "\(outcome). A late event probably reached a detached napkin; start work in "
-        + "didBecomeActive() or later.\n"
-      FileHandle.standardError.write(Data(message.utf8))
+      FileHandle.standardError.write(Data("\(fileID):\(line): \(message)\n".utf8))
     #endif
   }
 }

@@ -8,7 +8,7 @@ struct TiedWork {
   enum Ending: Sendable {
     /// Cancels a task; safe from any thread.
     case cancel(@Sendable () -> Void)
-    /// A cleanup registered with ``Interactor/disposeOnDeactivate(_:)``; runs on the main actor.
+    /// A cleanup registered with ``Interactor/disposeOnDeactivate(fileID:line:_:)``; runs on the main actor.
     case cleanup(@MainActor @Sendable () -> Void)
   }
 

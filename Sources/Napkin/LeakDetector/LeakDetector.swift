@@ -1,12 +1,13 @@
 import Foundation
 
-/// Reports napkin objects that are still alive a grace period after their router was detached.
+/// Reports napkin objects that are still alive a grace period after their napkin left the tree.
 ///
 /// Every ``Router`` hands the subtree it detaches to its ``Router/leakDetector``; the detector
 /// holds the router, interactor, presenter, view and component of every napkin in it weakly and,
 /// if one of them is still alive when the grace period ends, passes a ``LeakReport`` naming its
 /// type and how long it outlived the detach to the handler. A detached subtree that is attached
-/// again before then is not reported.
+/// again before then is not reported; a subtree that was never detached is reported as still
+/// attached, naming its parent, since its parent is what keeps it alive.
 ///
 /// ```swift
 /// var reports: [LeakReport] = []
@@ -25,7 +26,8 @@ import Foundation
 @MainActor
 public final class LeakDetector {
   /// The detector every router uses unless told otherwise: a one-second grace period and
-  /// ``reportByAssertion(_:)``.
+  /// ``reportByAssertion(_:)``, which fails the running test under a test runner and stops a
+  /// debug app.
   ///
   /// ```swift
   /// #expect(router.leakDetector === LeakDetector.shared)
@@ -49,7 +51,7 @@ public final class LeakDetector {
   /// `NAPKIN_DISABLE_LEAK_DETECTION` is set to anything but `0` at launch (RIBs'
   /// `DISABLE_LEAK_DETECTION`), `true` otherwise; a test suite may also set it.
   ///
-  /// While it is `false`, ``expectDeallocation(ofSubtree:)`` and ``expectDeallocation(of:)`` do
+  /// While it is `false`, ``expectDeallocation(ofSubtree:fileID:line:)`` and ``expectDeallocation(of:fileID:line:)`` do
   /// nothing; checks already running go on.
   ///
   /// ```swift
@@ -76,7 +78,11 @@ public final class LeakDetector {
   /// }
   /// ```
   ///
+  /// The result is discardable, so a body that returns a value it needs only for its own checks
+  /// (`#require`, say) reads as plainly as one that returns nothing.
+  ///
   /// Threading: runs `operation` in the caller's isolation.
+  @discardableResult
   public static func withDetector<Result>(
     _ detector: LeakDetector,
     isolation: isolated (any Actor)? = #isolation,
@@ -119,15 +125,26 @@ public final class LeakDetector {
     self.handler = handler
   }
 
-  /// The default handler: in a debug build, fails an assertion with the report, which prints it
-  /// and stops the program; in a release build, writes the report to standard error and goes on.
+  /// The default handler. Under a test runner (a process that links NapkinTesting, run by Swift
+  /// Testing or XCTest) it records the report as an issue of the running test, at the call that
+  /// started the check (``LeakReport/fileID`` and ``LeakReport/line``), so that one leak fails
+  /// one test instead of stopping the whole test process and losing every other result. In an
+  /// app's debug build it fails an assertion with the report, which prints it and stops the
+  /// program; in a release build it writes the report to standard error and goes on.
   ///
   /// ```swift
   /// let detector = LeakDetector(gracePeriod: .seconds(3), handler: LeakDetector.reportByAssertion)
   /// ```
   ///
+  /// How Napkin knows it runs under a test runner without linking one: see ``TestIssueRecorder``.
+  ///
   /// Threading: main actor.
   public static func reportByAssertion(_ report: LeakReport) {
+    if TestIssueRecorder.record(
+      report.description, fileID: report.site.fileID, line: report.site.line)
+    {
+      return
+    }
     #if DEBUG
       assertionFailure(report.description)
     #else
@@ -137,22 +154,33 @@ public final class LeakDetector {
 
   /// Expects every napkin in the subtree of `router` to be deallocated within the grace period.
   ///
-  /// ``Router/detachChild(_:)`` calls it; call it yourself for a subtree you drop another way.
+  /// ``Router/detachChild(_:fileID:line:)`` calls it; call it yourself for a subtree you drop
+  /// another way. A subtree that is still attached when the grace period ends is reported as
+  /// still attached, with the router it is attached to.
   ///
   /// ```swift
   /// detector.expectDeallocation(ofSubtree: child)
   /// ```
   ///
   /// Threading: main actor.
-  public func expectDeallocation(ofSubtree router: any Routing) {
+  ///
+  /// - Parameters:
+  ///   - router: the root of the subtree expected to go away.
+  ///   - fileID: where a report says the check started; the caller's file by default.
+  ///   - line: where a report says the check started; the caller's line by default.
+  public func expectDeallocation(
+    ofSubtree router: any Routing, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     guard Self.isEnabled else { return }
-    watch(TrackedObject.subtree(of: router), root: router)
+    watch(TrackedObject.subtree(of: router), root: router, site: (fileID, line))
   }
 
   /// Expects the objects of a napkin whose router is being released without a detach to be
   /// deallocated.
-  func expectDeallocation(of objects: [TrackedObject]) {
-    watch(objects, root: nil)
+  func expectDeallocation(
+    of objects: [TrackedObject], fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    watch(objects, root: nil, site: (fileID, line))
   }
 
   /// Expects `object` to be deallocated within the grace period.
@@ -164,8 +192,15 @@ public final class LeakDetector {
   /// ```
   ///
   /// Threading: main actor.
-  public func expectDeallocation(of object: AnyObject) {
-    watch([TrackedObject(object, role: .object, napkin: object)], root: nil)
+  ///
+  /// - Parameters:
+  ///   - object: the object expected to go away.
+  ///   - fileID: where a report says the check started; the caller's file by default.
+  ///   - line: where a report says the check started; the caller's line by default.
+  public func expectDeallocation(
+    of object: AnyObject, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    watch([TrackedObject(object, role: .object, napkin: object)], root: nil, site: (fileID, line))
   }
 
   /// The number of checks still waiting for their objects to go away or their grace period to
@@ -193,7 +228,9 @@ public final class LeakDetector {
     }
   }
 
-  private func watch(_ objects: [TrackedObject], root: (any Routing)?) {
+  private func watch(
+    _ objects: [TrackedObject], root: (any Routing)?, site: (fileID: StaticString, line: UInt)
+  ) {
     guard Self.isEnabled else { return }
     var seen = Set<ObjectIdentifier>()
     let unique = objects.filter { tracked in
@@ -218,11 +255,16 @@ public final class LeakDetector {
         if remaining.isEmpty || (forgivable && Self.isInTree(root)) { break }
         let now = ContinuousClock.now
         if now >= deadline {
+          // Still in the tree: each napkin is alive because its parent holds it, which is what
+          // the report must say, not that something leaked it after a detach.
+          let stillAttached = root.map(AttachmentRegistry.isAttached) ?? false
           for tracked in remaining {
+            let parent = stillAttached ? tracked.router.flatMap(AttachmentRegistry.parent) : nil
             handler(
               LeakReport(
                 typeName: tracked.typeName, role: tracked.role, napkinName: tracked.napkinName,
-                outlived: now - start))
+                outlived: now - start, attachedTo: parent.map { typeName(of: $0) },
+                fileID: site.fileID, line: site.line))
           }
           break
         }

@@ -1,4 +1,5 @@
-/// One object that outlived the grace period after its router was detached.
+/// One object that outlived the grace period after its napkin left the tree, or that is still
+/// alive because its napkin never left it.
 ///
 /// ```swift
 /// let detector = LeakDetector(gracePeriod: .milliseconds(100)) { report in
@@ -26,7 +27,7 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
     case view
     /// The component passed to the router's initializer.
     case component
-    /// An object passed to ``LeakDetector/expectDeallocation(of:)``.
+    /// An object passed to ``LeakDetector/expectDeallocation(of:fileID:line:)``.
     case object
   }
 
@@ -58,8 +59,8 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   /// Threading: a value.
   public let napkinName: String
 
-  /// How long the object had outlived its detach when the detector gave up on it: at least the
-  /// grace period.
+  /// How long the object had been watched when the detector gave up on it: at least the grace
+  /// period.
   ///
   /// ```swift
   /// #expect(report.outlived >= detector.gracePeriod)
@@ -67,6 +68,40 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   ///
   /// Threading: a value.
   public let outlived: Duration
+
+  /// The type of the router that the napkin's router was still attached to when the check ended,
+  /// or `nil` when the napkin had left the tree. A napkin checked while it is still attached (a
+  /// test that never detached it) is alive because its parent holds it, not because of a leak.
+  ///
+  /// ```swift
+  /// #expect(report.attachedTo == "HomeRouter")
+  /// ```
+  ///
+  /// Threading: a value.
+  public let attachedTo: String?
+
+  /// The `#fileID` of the call that started the check: the `detachChild(_:)` that detached the
+  /// napkin, or the `expectDeallocation` call. Under a test runner the default handler records
+  /// its issue there.
+  ///
+  /// ```swift
+  /// #expect(report.fileID == "MyAppTests/ProfileTests.swift")
+  /// ```
+  ///
+  /// Threading: a value.
+  public var fileID: String { String(describing: site.fileID) }
+
+  /// The line of the call that started the check, in ``fileID``.
+  ///
+  /// ```swift
+  /// #expect(report.line > 0)
+  /// ```
+  ///
+  /// Threading: a value.
+  public var line: Int { Int(site.line) }
+
+  /// Kept as a `StaticString` because XCTest attributes a failure only to one.
+  let site: (fileID: StaticString, line: UInt)
 
   /// Creates a report; the detector makes these, tests of a custom handler may too.
   ///
@@ -76,14 +111,41 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   /// ```
   ///
   /// Threading: any.
-  public init(typeName: String, role: Role, napkinName: String, outlived: Duration) {
+  ///
+  /// - Parameters:
+  ///   - typeName: the leaked object's type.
+  ///   - role: what the object was to its napkin.
+  ///   - napkinName: the type of the napkin's router.
+  ///   - outlived: how long the object was watched.
+  ///   - attachedTo: the router the napkin is still attached to, if it is.
+  ///   - fileID: where the check started; the caller's file by default.
+  ///   - line: where the check started; the caller's line by default.
+  public init(
+    typeName: String, role: Role, napkinName: String, outlived: Duration,
+    attachedTo: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     self.typeName = typeName
     self.role = role
     self.napkinName = napkinName
     self.outlived = outlived
+    self.attachedTo = attachedTo
+    self.site = (fileID, line)
   }
 
-  /// The report as one sentence, naming the type, its napkin, the delay and the usual causes.
+  /// Two reports are equal when they name the same object, napkin, delay, attachment and site.
+  ///
+  /// ```swift
+  /// #expect(reports == [])
+  /// ```
+  ///
+  /// Threading: any.
+  public static func == (lhs: LeakReport, rhs: LeakReport) -> Bool {
+    lhs.typeName == rhs.typeName && lhs.role == rhs.role && lhs.napkinName == rhs.napkinName
+      && lhs.outlived == rhs.outlived && lhs.attachedTo == rhs.attachedTo
+      && lhs.fileID == rhs.fileID && lhs.line == rhs.line
+  }
+
+  /// The report as a few sentences: the type, its napkin, the delay, and the likely causes.
   ///
   /// ```swift
   /// Issue.record(Comment(rawValue: report.description))
@@ -91,18 +153,50 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   ///
   /// Threading: any.
   public var description: String {
-    let owner: String
-    let event: String
-    if role == .object {
-      owner = ""
-      event = "it was expected to be deallocated"
-    } else {
-      owner = ", the \(role.rawValue) of \(napkinName),"
-      event = "its router was detached"
+    let delay = "\(Self.milliseconds(outlived)) ms"
+    if let attachedTo, role != .object {
+      return stillAttached(to: attachedTo, delay: delay)
     }
-    return "Napkin: leak: \(typeName)\(owner) is still alive \(Self.milliseconds(outlived)) ms "
-      + "after \(event). Something still holds it strongly: a retain cycle, a listener or "
-      + "delegate that is not weak, or a task that ignores cancellation."
+    let subject: String
+    let event: String
+    switch role {
+    case .object:
+      subject = typeName
+      event = "it was expected to be deallocated"
+    case .router:
+      // Not "X, the router of X": the router is its own napkin's name.
+      subject = "the router \(typeName)"
+      event = "it left the tree"
+    default:
+      subject = "\(typeName), the \(role.rawValue) of \(napkinName),"
+      event = "\(napkinName) left the tree"
+    }
+    var text =
+      "Napkin: leak: \(subject) is still alive \(delay) after \(event). Something still holds "
+      + "it strongly: a retain cycle, a listener or delegate that is not weak, or a task that "
+      + "ignores cancellation."
+    if role == .component {
+      text +=
+        " Likely cause: one of its own shared instances holds it. A factory that passes `self` "
+        + "on, as in `shared { Adapter(dependency: self) }`, where the adapter (or a builder it "
+        + "keeps) holds the component, makes the component keep the instance that keeps the "
+        + "component. Give the instance only the dependencies it needs, or hold the component "
+        + "weakly there."
+    }
+    return text
+  }
+
+  private func stillAttached(to parent: String, delay: String) -> String {
+    let advice =
+      "Detach it (\(parent)'s detachChild(_:)) before expecting it to go away, then drop every "
+      + "reference to it."
+    if role == .router {
+      return "Napkin: leak check: \(typeName) is still attached to \(parent) \(delay) after it "
+        + "was expected to be deallocated, and \(parent) holds it. \(advice)"
+    }
+    return "Napkin: leak check: \(typeName), the \(role.rawValue) of \(napkinName), is still "
+      + "alive \(delay) after it was expected to be deallocated, because \(napkinName) is still "
+      + "attached to \(parent). \(advice)"
   }
 
   private static func milliseconds(_ duration: Duration) -> Int64 {

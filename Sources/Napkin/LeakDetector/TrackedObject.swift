@@ -4,12 +4,15 @@ struct TrackedObject {
   let role: LeakReport.Role
   let typeName: String
   let napkinName: String
+  /// The napkin's router, to tell at the end of the check whether it is still attached.
+  weak var router: (any Routing)?
 
   init(_ object: AnyObject, role: LeakReport.Role, napkin: AnyObject) {
     self.object = object
     self.role = role
     self.typeName = Napkin.typeName(of: object)
     self.napkinName = Napkin.typeName(of: napkin)
+    self.router = napkin as? any Routing
   }
 
   /// The objects of every napkin in the subtree of `router`: routers, interactors, presenters,

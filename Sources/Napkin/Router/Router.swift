@@ -22,10 +22,10 @@ import Observation
 /// ```
 ///
 /// The contract of the tree, RIBs':
-/// - ``attachChild(_:)`` activates the child's interactor, then loads the child (``didLoad()``
+/// - ``attachChild(_:fileID:line:)`` activates the child's interactor, then loads the child (``didLoad()``
 ///   runs once in a router's life), then activates any inactive descendants, top down. The child's
 ///   subtree adopts this router's ``leakDetector``.
-/// - ``detachChild(_:)`` deactivates the child's subtree depth first (the most recently attached
+/// - ``detachChild(_:fileID:line:)`` deactivates the child's subtree depth first (the most recently attached
 ///   grandchild's subtree first, the child's own interactor last), keeps the subtree's shape, and
 ///   asks the ``leakDetector`` to expect the router, interactor, presenter, view and component of
 ///   every napkin in the subtree to be deallocated.
@@ -141,7 +141,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
 
   /// Calls ``didLoad()`` the first time; later calls do nothing.
   ///
-  /// ``attachChild(_:)`` and ``LaunchRouter/launch(from:)`` call it; a test of a single router may
+  /// ``attachChild(_:fileID:line:)`` and ``LaunchRouter/launch(from:)`` call it; a test of a single router may
   /// call it directly.
   ///
   /// ```swift
@@ -171,7 +171,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// Attaches `child`, activates its interactor, loads it and activates its inactive descendants.
   ///
   /// Stops the program if `child` is this router, is attached anywhere, or is an ancestor of this
-  /// router.
+  /// router; the stop names `fileID` and `line`, the caller's by default.
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
@@ -179,8 +179,10 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// ```
   ///
   /// Threading: main actor.
-  public final func attachChild(_ child: any Routing) {
-    checkAttachable(child)
+  public final func attachChild(
+    _ child: any Routing, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    checkAttachable(child, fileID: fileID, line: line)
     registrar.withMutation(of: self, keyPath: \.children) {
       attached.append(child)
     }
@@ -194,7 +196,8 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// Deactivates `child` and its subtree, deepest first, detaches it, and has the
   /// ``leakDetector`` expect every napkin of the subtree to be deallocated.
   ///
-  /// Stops the program if `child` is not a child of this router. Drop every reference to `child`
+  /// Stops the program if `child` is not a child of this router, naming `fileID` and `line`, the
+  /// caller's by default; a leak report names them too. Drop every reference to `child`
   /// afterwards (a router that keeps a stored property for a child sets it to `nil`).
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
@@ -206,7 +209,9 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// ```
   ///
   /// Threading: main actor.
-  public final func detachChild(_ child: any Routing) {
+  public final func detachChild(
+    _ child: any Routing, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     guard let index = attached.firstIndex(where: { $0 === child }) else {
       let whereItIs =
         AttachmentRegistry.parent(of: child).map { "it is attached to \(typeName(of: $0))" }
@@ -214,7 +219,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
       napkinMisuse(
         "detachChild(_:) called on \(typeName(of: self)) with \(typeName(of: child)), which is "
           + "not one of its children (\(whereItIs)). Detach a router from the router that "
-          + "attached it, once.")
+          + "attached it, once.", fileID: fileID, line: line)
     }
     SubtreeLifecycle.deactivate(child)
     (child as? any ChildWaiting)?.childWaiters.endAll(with: ChildWaitError.routerDetached)
@@ -222,32 +227,34 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
       attached.remove(at: index)
     }
     AttachmentRegistry.detach(child)
-    leakDetector.expectDeallocation(ofSubtree: child)
+    leakDetector.expectDeallocation(ofSubtree: child, fileID: fileID, line: line)
     SubtreeLifecycle.markWatched(child, true)
   }
 
-  private func checkAttachable(_ child: any Routing) {
+  private func checkAttachable(_ child: any Routing, fileID: StaticString, line: UInt) {
     let name = typeName(of: child)
     if child === self {
       napkinMisuse(
-        "attachChild(_:) called on \(name) with itself. A router cannot be its own child.")
+        "attachChild(_:) called on \(name) with itself. A router cannot be its own child.",
+        fileID: fileID, line: line)
     }
     if let parent = AttachmentRegistry.parent(of: child) {
       napkinMisuse(
         "attachChild(_:) called on \(typeName(of: self)) with \(name), which is already attached "
-          + "to \(typeName(of: parent)). Detach it there first, or build a new router.")
+          + "to \(typeName(of: parent)). Detach it there first, or build a new router.",
+        fileID: fileID, line: line)
     }
     if let launched = child as? any LaunchRouting, launched.isLaunched {
       napkinMisuse(
         "attachChild(_:) called on \(typeName(of: self)) with \(name), a launched root. A root "
-          + "cannot become a child.")
+          + "cannot become a child.", fileID: fileID, line: line)
     }
     var ancestor = AttachmentRegistry.parent(of: self)
     while let current = ancestor {
       if current === child {
         napkinMisuse(
           "attachChild(_:) called on \(typeName(of: self)) with its own ancestor \(name). The "
-            + "router tree cannot have cycles.")
+            + "router tree cannot have cycles.", fileID: fileID, line: line)
       }
       ancestor = AttachmentRegistry.parent(of: current)
     }

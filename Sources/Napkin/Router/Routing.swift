@@ -43,7 +43,12 @@ public protocol Routing: AnyObject {
   /// Threading: main actor.
   func load()
 
-  /// Attaches `child`, activates its interactor and loads it.
+  /// Attaches `child`, activates its interactor and loads it; a misuse (a child attached
+  /// elsewhere, an ancestor) stops the program at `fileID` and `line`.
+  ///
+  /// Call it without the location: `Router`'s method and this protocol's extension default it to
+  /// the caller's, as `#expect` does. A test double implements this requirement; the location is
+  /// where its caller stands.
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
@@ -51,9 +56,12 @@ public protocol Routing: AnyObject {
   /// ```
   ///
   /// Threading: main actor.
-  func attachChild(_ child: any Routing)
+  func attachChild(_ child: any Routing, fileID: StaticString, line: UInt)
 
-  /// Deactivates `child` and its subtree, deepest first, and detaches it.
+  /// Deactivates `child` and its subtree, deepest first, and detaches it; a `child` that is not a
+  /// child stops the program at `fileID` and `line`.
+  ///
+  /// Call it without the location, as `attachChild(_:)`.
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift
@@ -61,5 +69,39 @@ public protocol Routing: AnyObject {
   /// ```
   ///
   /// Threading: main actor.
-  func detachChild(_ child: any Routing)
+  func detachChild(_ child: any Routing, fileID: StaticString, line: UInt)
+}
+
+extension Routing {
+  /// Attaches `child` through any `Routing`, with the caller's location for a misuse stop.
+  ///
+  /// Generic over the child rather than taking `any Routing`, so that it is not a default
+  /// implementation of the requirement: a conformer that forgets the requirement fails to
+  /// compile instead of calling itself forever.
+  ///
+  /// ```swift
+  /// let parent: any Routing = router
+  /// parent.attachChild(child)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func attachChild(
+    _ child: some Routing, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    attachChild(child as any Routing, fileID: fileID, line: line)
+  }
+
+  /// Detaches `child` through any `Routing`, with the caller's location for a misuse stop.
+  ///
+  /// ```swift
+  /// let parent: any Routing = router
+  /// parent.detachChild(child)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func detachChild(
+    _ child: some Routing, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    detachChild(child as any Routing, fileID: fileID, line: line)
+  }
 }

@@ -17,8 +17,24 @@ import Napkin
 /// }
 /// ```
 ///
+/// A test that keeps a `let` to a napkin it detaches holds the napkin itself, and the detector
+/// reports that reference as a leak. Hand the last reference over with `consume`, as above, or
+/// keep only a `weak` one when the test must look at the napkin after detaching it:
+///
+/// ```swift
+/// @Test @MainActor func theDetachedProfileIsGone() async {
+///   let home = Router(interactor: Interactor())
+///   home.attachChild(Router(interactor: Interactor()))
+///   weak let profile = home.children.first
+///   home.detachChild(home.children[0])
+///   await home.leakDetector.waitForPendingChecks()
+///   #expect(profile == nil)
+/// }
+/// ```
+///
 /// Each failure names the leaked type, its role, its napkin and how long it outlived the call,
 /// e.g. `ProfileInteractor, the interactor of ProfileRouter, is still alive 1002 ms after ...`.
+/// A router that was never detached is reported as still attached, naming its parent.
 /// The call returns as soon as everything watched is gone, so it is quick when nothing leaks.
 /// It uses its own `LeakDetector`, so it neither needs nor disturbs the tree's detector.
 ///

@@ -39,11 +39,18 @@ import Testing
     #expect(log.events == ["child active", "child load"])
   }
 
-  @Test func aTaskStartedOnAnInactiveInteractorNeverRuns() async {
+  @Test func aTaskStartedOnAnInactiveInteractorNeverRuns() async throws {
     let interactor = RecordingInteractor("i", log: log)
     let counter = CleanupCounter()
 
-    let task = interactor.task { counter.cleanup() }
+    var started: Task<Void, any Error>?
+    let line = #line + 2
+    withKnownIssue {
+      started = interactor.task { counter.cleanup() }
+    } matching: { issue in
+      Self.isWarning(issue, saying: "RecordingInteractor has not been activated yet", line: line)
+    }
+    let task = try #require(started)
     let result = await task.result
 
     #expect(counter.runs == 0)
@@ -59,8 +66,16 @@ import Testing
     parent.detachChild(child)
     let counter = CleanupCounter()
 
-    let task = child.interactor.task { counter.cleanup() }
-    _ = await task.result
+    var started: Task<Void, any Error>?
+    let line = #line + 2
+    withKnownIssue {
+      started = child.interactor.task { counter.cleanup() }
+    } matching: { issue in
+      Self.isWarning(
+        issue, saying: "RecordingInteractor was deactivated, so a late event probably reached",
+        line: line)
+    }
+    _ = await started?.result
 
     #expect(counter.runs == 0)
   }
@@ -85,7 +100,13 @@ import Testing
     let interactor = RecordingInteractor("i", log: log)
     let counter = CleanupCounter()
 
-    interactor.disposeOnDeactivate(counter.cleanup)
+    let line = #line + 2
+    withKnownIssue {
+      interactor.disposeOnDeactivate(counter.cleanup)
+    } matching: { issue in
+      Self.isWarning(
+        issue, saying: "disposeOnDeactivate(_:) called on RecordingInteractor", line: line)
+    }
 
     #expect(counter.runs == 1)
     #expect(interactor.pendingCleanupCount == 0)
@@ -115,5 +136,43 @@ import Testing
     parent.detachChild(child)
 
     #expect(counter.runs == 2)
+  }
+
+  @Test func workStartedInAnInteractorsInitNamesTheCauseAndTheLineThatStartedIt() {
+    var eager: EagerInteractor?
+    withKnownIssue {
+      eager = EagerInteractor()
+    } matching: { issue in
+      Self.isWarning(
+        issue,
+        saying: "task(_:) called on EagerInteractor, which is not active, so the task is "
+          + "cancelled and its work never runs. EagerInteractor has not been activated yet: work "
+          + "started in init(), or before its router is attached, never runs. Start it in "
+          + "didBecomeActive().",
+        line: EagerInteractor.taskLine, fileID: "NapkinTests/ActivePeriodTests.swift")
+    }
+
+    #expect(eager?.runningTaskCount == 0)
+  }
+
+  /// Whether `issue` is Napkin's inactive-interactor warning with `text`, recorded at `line`:
+  /// the line that started the work, not a line inside Napkin.
+  nonisolated private static func isWarning(
+    _ issue: Issue, saying text: String, line: Int,
+    fileID: String = "NapkinTests/ActivePeriodTests.swift"
+  ) -> Bool {
+    let comment = issue.comments.map(\.rawValue).joined()
+    return comment.hasPrefix("Napkin: warning: ") && comment.contains(text)
+      && issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == fileID
+  }
+}
+
+/// An interactor that starts work in its initializer, as a port from RIBs might.
+private final class EagerInteractor: Interactor {
+  nonisolated static let taskLine = #line + 4
+
+  override init() {
+    super.init()
+    task { try await Task.sleep(for: .seconds(1)) }
   }
 }

@@ -141,6 +141,63 @@ import Testing
           + "conform to Interactable.")
     }
 
+    @Test func aDoubleAttachStopsAtTheCallersLine() async {
+      // An exit test's body is expanded at the `#expect`, so that is the caller's line.
+      let line = #line + 1
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let log = EventLog()
+          let first = RecordingRouter("first", log: log)
+          let second = RecordingRouter("second", log: log)
+          let child = RecordingRouter("child", log: log)
+          first.attachChild(child)
+          second.attachChild(child)
+        }
+      }
+      expectMessage(result, contains: "already attached", at: line)
+    }
+
+    @Test func aDoubleAttachThroughTheRoutingProtocolStopsAtTheCallersLine() async {
+      // An exit test's body is expanded at the `#expect`, so that is the caller's line.
+      let line = #line + 1
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let log = EventLog()
+          let parent: any Routing = RecordingRouter("parent", log: log)
+          let child = RecordingRouter("child", log: log)
+          parent.attachChild(child)
+          parent.attachChild(child)
+        }
+      }
+      expectMessage(result, contains: "already attached", at: line)
+    }
+
+    @Test func detachingANonChildStopsAtTheCallersLine() async {
+      // An exit test's body is expanded at the `#expect`, so that is the caller's line.
+      let line = #line + 1
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let log = EventLog()
+          let parent = RecordingRouter("parent", log: log)
+          let stranger = RecordingRouter("stranger", log: log)
+          parent.detachChild(stranger)
+        }
+      }
+      expectMessage(result, contains: "which is not one of its children", at: line)
+    }
+
+    /// The stop names the caller's line, as `#expect` does, not a line inside Napkin.
+    private func expectMessage(
+      _ result: ExitTest.Result?, contains message: String, at line: Int,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      expectMessage(result, contains: message, sourceLocation: sourceLocation)
+      let standardError = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+      #expect(
+        standardError?.contains("NapkinTests/MisuseTests.swift:\(line)") == true,
+        "standard error was: \(standardError ?? "(no result)")", sourceLocation: sourceLocation)
+    }
+
     private func expectMessage(
       _ result: ExitTest.Result?, contains message: String,
       sourceLocation: SourceLocation = #_sourceLocation

@@ -16,11 +16,11 @@ final class SpyRouter: Routing {
     loadCount += 1
   }
 
-  func attachChild(_ child: any Routing) {
+  func attachChild(_ child: any Routing, fileID: StaticString, line: UInt) {
     children.append(child)
   }
 
-  func detachChild(_ child: any Routing) {
+  func detachChild(_ child: any Routing, fileID: StaticString, line: UInt) {
     children.removeAll { $0 === child }
   }
 }
