@@ -1,0 +1,17 @@
+import Napkin
+
+extension Routing {
+  /// The napkin's component, if this router keeps one of type `type`: for a test that checks
+  /// what a napkin was built with, without widening the router's API for the app.
+  ///
+  /// ```swift
+  /// let home = try #require(session.router(named: "Home"))
+  /// let component = try #require(home.component(as: HomeComponent.self))
+  /// #expect(component.userService === appComponent.userService)
+  /// ```
+  ///
+  /// Threading: main actor.
+  public func component<Component>(as type: Component.Type) -> Component? {
+    (self as? any ComponentKeeping)?.keptComponent as? Component
+  }
+}
