@@ -243,6 +243,11 @@ import Testing
     adapter.breakCycle()
   }
 
+  @Test func aBodyThatReturnsAValueNeedNotHaveItsResultUsed() async {
+    // Without @discardableResult this line is a warning, which the build treats as an error.
+    await LeakDetector.withDetector(LeakCollector().detector) { Router(interactor: Interactor()) }
+  }
+
   @Test func underATestRunnerTheDefaultHandlerRecordsAnIssueAtTheCheckInsteadOfStopping() {
     withKnownIssue {
       LeakDetector.reportByAssertion(Self.viewReport)
