@@ -105,3 +105,23 @@ nonisolated final class ProfileScreenView: ProfileScreen {
 }
 
 let lines = ["Signed in as alice."]
+
+/// The state and deep-link snippets: a score service, a signed-in name, and the roles a deep
+/// link waits for.
+nonisolated final class Scores: Sendable {
+  let score = CurrentValue(0)
+}
+let scoreService = Scores()
+let score = CurrentValue(0)
+let signedIn = CurrentValue<String?>(nil)
+
+@MainActor
+protocol LoggedInActionable: AnyObject {
+  var router: any Routing { get }
+  func openProfile(of name: String)
+}
+
+@MainActor
+protocol HomeActionable: AnyObject {
+  func openProfile()
+}

@@ -136,7 +136,8 @@ public final class LeakDetector {
   /// let detector = LeakDetector(gracePeriod: .seconds(3), handler: LeakDetector.reportByAssertion)
   /// ```
   ///
-  /// How Napkin knows it runs under a test runner without linking one: see ``TestIssueRecorder``.
+  /// How Napkin knows it runs under a test runner without linking one: see the internal
+  /// `TestIssueRecorder`.
   ///
   /// Threading: main actor.
   public static func reportByAssertion(_ report: LeakReport) {

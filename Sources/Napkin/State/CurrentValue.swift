@@ -9,11 +9,16 @@
 ///     score.update { $0 += 1 }
 ///   }
 /// }
+/// ```
 ///
-/// // In an interactor: the current score first, then each change, until the napkin deactivates.
+/// An interactor follows it from its activation on: the current score first, then each change,
+/// until the napkin deactivates.
+///
+/// <!-- snippet-inside: final class SketchInteractor: InteractorSketch -->
+/// ```swift
 /// task {
 ///   for await points in scoreService.score.values() {
-///     presenter.show(points: points)
+///     print("score: \(points)")
 ///   }
 /// }
 /// ```

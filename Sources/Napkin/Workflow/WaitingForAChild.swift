@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// do {
-///   let loggedIn = try await router.activeChild(as: LoggedInActionable.self, timeout: .seconds(30))
+///   let loggedIn = try await root.activeChild(
+///     as: (any LoggedInActionable).self, timeout: .seconds(30))
 ///   loggedIn.openProfile(of: "alice")
 /// } catch let error as ChildWaitError {
 ///   print("the deep link was dropped: \(error)")
@@ -40,8 +41,9 @@ extension Routing {
   ///
   /// ```swift
   /// // Logged in or not: wait for the login, then for Home, then open the profile.
-  /// let loggedIn = try await root.activeChild(as: LoggedInActionable.self, timeout: .seconds(60))
-  /// let home = try await loggedIn.router.activeChild(as: HomeActionable.self)
+  /// let loggedIn = try await root.activeChild(
+  ///   as: (any LoggedInActionable).self, timeout: .seconds(60))
+  /// let home = try await loggedIn.router.activeChild(as: (any HomeActionable).self)
   /// home.openProfile()
   /// ```
   ///
@@ -66,9 +68,10 @@ extension Routing {
   /// weakly: a deep link that must end when the tree is released awaits its value.
   ///
   /// ```swift
-  /// interactor.task { [weak root] in
-  ///   guard let wait = root?.childWait(as: LoggedInActionable.self) else { return }
-  ///   let loggedIn = try await wait.value()  // root may be released meanwhile
+  /// weak let weakRoot = root
+  /// interactor.task {
+  ///   guard let wait = weakRoot?.childWait(as: (any LoggedInActionable).self) else { return }
+  ///   let loggedIn = try await wait.value()  // the root may be released meanwhile
   ///   loggedIn.openProfile(of: "alice")
   /// }
   /// ```

@@ -11,13 +11,19 @@ extension Routing {
   /// a `TestClock`:
   ///
   /// ```swift
-  /// @Test @MainActor func theScoreboardShowsEachGoal() async {
+  /// @Test @MainActor func theScoreReachesTheInteractorsTask() async {
   ///   let score = CurrentValue(0)
-  ///   let router = ScoreboardBuilder(score: score).build()
-  ///   router.interactable.activate()
+  ///   let interactor = Interactor()
+  ///   let router = Router(interactor: interactor)
+  ///   interactor.activate()
+  ///   var shown: [Int] = []
+  ///   interactor.task {
+  ///     for await points in score.values() { shown.append(points) }
+  ///   }
   ///   score.value = 1
   ///   await router.settle()
-  ///   #expect(router.view.shown == [0, 1])
+  ///   #expect(shown.last == 1)
+  ///   interactor.deactivate()
   /// }
   /// ```
   ///

@@ -5,9 +5,8 @@ extension Routing {
   /// what a napkin was built with, without widening the router's API for the app.
   ///
   /// ```swift
-  /// let home = try #require(session.router(named: "Home"))
-  /// let component = try #require(home.component(as: HomeComponent.self))
-  /// #expect(component.userService === appComponent.userService)
+  /// let router = Router(interactor: Interactor(), component: EmptyComponent())
+  /// #expect(router.component(as: EmptyComponent.self) != nil)
   /// ```
   ///
   /// Threading: main actor.
