@@ -151,6 +151,12 @@ open class Interactor: Interactable, Observable {
   /// }
   /// ```
   ///
+  /// Timing: `operation` starts on a later main-actor turn, not inside this call, and a value
+  /// that a ``CurrentValue`` or another `AsyncSequence` delivers reaches it one main-actor turn
+  /// after it was sent (RIBs' relays delivered during the call that sent it). A test does not
+  /// poll for either: NapkinTesting's `settle()` returns once every tied task of a subtree has
+  /// ended or is waiting on a `CurrentValue`, a child napkin or a `TestClock`.
+  ///
   /// Threading: main actor; `operation` runs on the main actor.
   ///
   /// - Parameters:
