@@ -23,7 +23,6 @@ package enum Once {
   /// three steps into each property, for one machine frame per level (see its `instance`).
   ///
   /// - Parameter factory: builds the value, with no lock held.
-  @inline(__always)
   package static func instance<Store: OnceStore & ~Copyable>(
     in store: borrowing Store, key: Store.Key, owner: Store.Owner, valueType: Any.Type,
     factory: () -> OnceValue

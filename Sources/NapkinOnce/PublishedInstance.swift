@@ -30,13 +30,13 @@ package struct PublishedInstance: ~Copyable {
   /// differ in type. `String`'s `==` then answers at once when both keys have the same bits, as
   /// every read from one `#function` literal does, and compares characters otherwise. A type
   /// mismatch is a misuse and answers `false`: the locked path reports it.
-  @inlinable @inline(__always)
+  @inlinable
   func holds(_ key: String, as type: ObjectIdentifier) -> Bool {
     ObjectIdentifier(value.type) == type && self.key == key
   }
 
-  /// The instance for `key`, stored as a `type`, among the ones published after this one.
-  @usableFromInline @inline(never)
+  /// The instance for `key`, stored as a `type`, among the ones published after this one; called
+  /// by the store's out-of-line `claim`, never from a property.
   func findAfter(_ key: String, as type: ObjectIdentifier) -> InstancePointer? {
     var candidate = next.load()
     while let instance = candidate {

@@ -25,7 +25,7 @@ package struct PublishedLink: ~Copyable, Sendable {
   init() {}
 
   /// The published instance, or `nil`; see ``InstancePointer`` for how long it stays valid.
-  @inlinable @inline(__always)
+  @inlinable
   func load() -> InstancePointer? {
     InstancePointer(bitPattern: address.load(ordering: .acquiring))
   }

@@ -5,8 +5,9 @@ import Synchronization
 /// Three words: the first ``PublishedInstance`` (each links to the next), the lock, and the
 /// list of keys under construction. Reads of a built instance are lock free: an acquire load of
 /// the first instance and a compare of its type and key, in the property; the instances after it
-/// are searched in a call. Everything else (first builds, waiting for another thread's build)
-/// happens in two out-of-line calls, under `lock`, never while a factory runs.
+/// are searched, still without the lock, at the start of the out-of-line call before a build.
+/// Everything else (first builds, waiting for another thread's build) happens in two out-of-line
+/// calls, under `lock`, never while a factory runs.
 @usableFromInline
 package struct SharedInstanceStore: ~Copyable, Sendable {
   /// The first published instance; set once, with release ordering, under `lock`.
@@ -21,6 +22,12 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
   let buildingHead: Atomic<UInt>
 
   /// Creates an empty store; it allocates nothing until an instance is published.
+  ///
+  /// Out of line although it only stores zeros: SwiftPM's release builds optimize across modules
+  /// (`-enable-default-cmo`), which otherwise inlines these five atomic initializations into the
+  /// allocating initializer of every component subclass, where the optimizer works through them
+  /// once per subclass. One call per component created costs the `chain` scenario about 15
+  /// instructions per node (under 1%); see the `app-scale` figures in `Benchmarks/README.md`.
   @usableFromInline @inline(never)
   package init() {
     first = PublishedLink()
@@ -34,8 +41,17 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
 
   /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
   ///
-  /// Inlined into the property: only the lock-free check of the first published instance.
-  /// Everything else is one out-of-line call, ``build(key:owner:valueType:factory:)``.
+  /// Inlined into the property: the look-up of a built instance, then ``Once``'s build sequence,
+  /// whose steps before and after the factory are out-of-line calls shared by every property
+  /// (``claim(key:owner:valueType:frame:)``, ``finish(key:frame:value:)``). A graph
+  /// resolved from its leaf nests one factory per level, and with the factory called right here
+  /// each level costs one machine frame, which also holds the build's ``BuildFrame``; that is
+  /// what keeps a fresh process's first graph within its bound (the `first-graph` scenario).
+  ///
+  /// Always inlined, which the `app-scale` scenario measures: left to the optimizer, this body is
+  /// specialized and then inlined into every caller of every property, and the generated tree
+  /// of 100 napkins compiled to 359,506 bytes of text against 133,098 (2026-12-01), in about
+  /// three times the compiler's time.
   ///
   /// - Parameter owner: the component, named in failure messages.
   @inlinable @inline(__always)
@@ -46,21 +62,43 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
     if let published = first.load(), published.pointee.holds(key, as: ObjectIdentifier(T.self)) {
       object = published.pointee.value.object
     } else {
-      object = build(key: key, owner: owner, valueType: T.self) { OnceValue(wrapping: factory()) }
+      object = withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+        let frame = room.baseAddress!
+        if let found = claim(key: key, owner: owner, valueType: T.self, frame: frame) {
+          return found
+        }
+        let value = OnceValue(wrapping: factory())
+        finish(key: key, frame: frame, value: value)
+        return value.object
+      }
     }
+    // Converted in one place for the three ways in: each conversion is a specialization the
+    // optimizer works through in every property, and three of them made the release build of
+    // a generated app of 100 napkins 14% slower (see the `app-scale` scenario).
     return OnceValue.unwrap(object, as: T.self)
   }
 
-  /// Everything but the check of the first instance: the instances after it, then ``Once``'s
-  /// build sequence.
+  /// The build path before the factory, and the look-up of every instance after the first: an
+  /// instance published after it (returned; the frame is left uninitialized), a first build, a
+  /// wait for another thread's build of the key, or a misuse to report (the key published with
+  /// another type); see ``Once/claim(in:key:frame:owner:valueType:)``.
+  ///
+  /// The later instances are searched here rather than in the property so that each property
+  /// holds one call-out before its factory instead of two.
   @usableFromInline @inline(never)
-  func build(
-    key: String, owner: AnyObject, valueType: Any.Type, factory: () -> OnceValue
-  ) -> AnyObject {
+  func claim(
+    key: String, owner: AnyObject, valueType: Any.Type, frame: FramePointer
+  ) -> AnyObject? {
     if let later = first.load()?.pointee.findAfter(key, as: ObjectIdentifier(valueType)) {
       return later.pointee.value.object
     }
-    return Once.instance(in: self, key: key, owner: owner, valueType: valueType, factory: factory)
+    return Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
+  }
+
+  /// The build path after the factory; see ``Once/finish(in:key:frame:value:)``.
+  @usableFromInline @inline(never)
+  func finish(key: String, frame: FramePointer, value: OnceValue) {
+    Once.finish(in: self, key: key, frame: frame, value: value)
   }
 
   /// The published value for `key`, whatever its type; call under `lock`.

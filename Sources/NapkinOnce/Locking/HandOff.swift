@@ -19,13 +19,11 @@ package struct HandOff: ~Copyable, Sendable {
   package init() {}
 
   /// Call first in a critical section; pass the result to ``leave(_:)``.
-  @inline(__always)
   package func enter() -> UInt32 {
     count.load(ordering: .acquiring)
   }
 
   /// Call last in a critical section, with what ``enter()`` returned.
-  @inline(__always)
   package func leave(_ entered: UInt32) {
     count.store(entered &+ 1, ordering: .releasing)
   }

@@ -17,19 +17,19 @@ package struct LockWord: ~Copyable, Sendable {
   package init() {}
 
   /// Runs `body` while holding the lock.
-  @inline(__always)
-  package func withLock<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure)
-    -> Result
-  {
+  ///
+  /// Non-throwing: no caller's body throws, and without the typed-throws `Result` wrapper the
+  /// optimizer inlines the call into every caller by itself.
+  package func withLock<Result>(_ body: () -> Result) -> Result {
     // `Mutex.withLock` hands its result back as `sending`; the body's result is only ever used
     // by this thread, so it leaves the critical section through a local instead.
-    var outcome: Swift.Result<Result, Failure>?
+    var outcome: Result?
     mutex.withLock { _ in
       let entered = handOff.enter()
       defer { handOff.leave(entered) }
-      outcome = Swift.Result { () throws(Failure) -> Result in try body() }
+      outcome = body()
     }
     // Set by the critical section above, which always runs.
-    return try outcome!.get()
+    return outcome!
   }
 }
