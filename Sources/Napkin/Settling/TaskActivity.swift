@@ -22,22 +22,33 @@ package final class TaskActivity: Sendable {
   /// Every activity's changes, for `settle()` to wait on.
   package static let changes = ActivityChanges()
 
-  private let busy = Locked(0)
+  /// The tasks running or ready to run, and how many times that number changed.
+  private let state = Locked((busy: 0, changes: UInt64(0)))
 
   package init() {}
 
   /// The number of tied tasks running or ready to run.
-  package var busyCount: Int { busy.withLock { $0 } }
+  package var busyCount: Int { state.withLock { $0.busy } }
+
+  /// How many times a task of this interactor started, parked, woke or ended: the progress
+  /// `settle()` measures its limit against.
+  package var changeCount: UInt64 { state.withLock { $0.changes } }
 
   /// A tied task was created, or a parked one is being woken.
   package func enter() {
-    busy.withLock { $0 += 1 }
+    state.withLock {
+      $0.busy += 1
+      $0.changes &+= 1
+    }
     Self.changes.bump()
   }
 
   /// A tied task ended, or is parking where a change will wake it.
   package func leave() {
-    busy.withLock { $0 -= 1 }
+    state.withLock {
+      $0.busy -= 1
+      $0.changes &+= 1
+    }
     Self.changes.bump()
   }
 }

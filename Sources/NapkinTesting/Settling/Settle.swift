@@ -28,8 +28,9 @@ extension Routing {
   /// ```
   ///
   /// A task that awaits anything else (a real network call, an `AsyncStream` of its own) keeps
-  /// the tree busy: after `limit`, the test fails at the caller's line, naming the interactors
-  /// still busy, and `settle()` returns. Give such a task a fake that answers at once.
+  /// the tree busy: after `limit` without progress, the test fails at the caller's line, naming
+  /// the interactors still busy, and `settle()` returns. Give such a task a fake that answers at
+  /// once. Time in which the tree's tasks change state does not count against `limit`.
   ///
   /// Threading: main actor.
   ///
@@ -48,15 +49,21 @@ extension Routing {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    // Wakes the wait below at the deadline, so that a tree that never settles fails the test.
-    let alarm = Task {
-      try? await clock.sleep(until: deadline)
-      TaskActivity.changes.bump()
-    }
+    // The limit counts time without progress: a test run that keeps the main actor busy for a
+    // while (other tests in parallel) delays the tree's tasks and this wait alike, so only a
+    // tree that changes nothing for `limit`, with the main actor given to it, fails.
+    var deadline = clock.now + limit
+    var alarm = Self.alarm(at: deadline, on: clock)
     defer { alarm.cancel() }
+    var lastProgress = progress()
     while true {
       let seen = TaskActivity.changes.generation
+      if progress() != lastProgress {
+        lastProgress = progress()
+        deadline = clock.now + limit
+        alarm.cancel()
+        alarm = Self.alarm(at: deadline, on: clock)
+      }
       if busyInteractors().isEmpty {
         // Let what the tasks queued on the main actor run (a presenter's update), and check
         // again that it started nothing.
@@ -65,17 +72,44 @@ extension Routing {
         continue
       }
       if clock.now >= deadline {
+        // Give the tree's queued work one more turn of the main actor before failing.
+        await Task.yield()
+        if progress() != lastProgress { continue }
         let busy = busyInteractors().map { "\($0.name) (\($0.count) running)" }
         reportFailure(
           "the tree did not settle within \(limit): busy tasks in "
             + busy.joined(separator: ", ") + ". A task settles when it ends, waits for a "
-            + "CurrentValue or sleeps on a TestClock; one awaiting anything else keeps the tree "
-            + "busy. Give it a fake that answers at once.",
+            + "CurrentValue, a child napkin or a TestClock; one awaiting anything else keeps "
+            + "the tree busy. Give it a fake that answers at once.",
           at: site)
         return
       }
       await TaskActivity.changes.wait(after: seen)
     }
+  }
+
+  /// Wakes `settle()`'s wait at `deadline`, so that a tree that never settles fails the test.
+  private static func alarm(at deadline: ContinuousClock.Instant, on clock: ContinuousClock)
+    -> Task<Void, Never>
+  {
+    Task {
+      try? await clock.sleep(until: deadline)
+      TaskActivity.changes.bump()
+    }
+  }
+
+  /// How many times the subtree's tied tasks changed state, summed: it moves when the tree makes
+  /// progress, and only then.
+  private func progress() -> UInt64 {
+    var total: UInt64 = 0
+    func visit(_ router: any Routing) {
+      if let interactor = router.interactable as? Interactor {
+        total &+= interactor.activity.changeCount
+      }
+      router.children.forEach(visit)
+    }
+    visit(self)
+    return total
   }
 
   /// The interactors of this subtree with tied tasks running or ready to run.

@@ -67,13 +67,13 @@ final class SignedInInteractor: Interactor, SignedInRole {
     await #expect(throws: CancellationError.self) { try await link.value }
   }
 
-  @Test func aWaitEndsWhenItsRouterIsDetached() async {
-    let loggedIn = Router(interactor: Interactor())
-    root.attachChild(loggedIn)
-    let link = Task.immediate { @MainActor in
-      try await loggedIn.activeChild(as: (any SignedInRole).self).user
-    }
-    root.detachChild(loggedIn)
+  @Test func aWaitEndsWhenItsRouterIsDetached() async throws {
+    var loggedIn: Router<Interactor>? = Router(interactor: Interactor())
+    root.attachChild(try #require(loggedIn))
+    let wait = try #require(loggedIn).childWait(as: (any SignedInRole).self)
+    let link = Task.immediate { @MainActor in try await wait.value().user }
+    root.detachChild(try #require(loggedIn))
+    loggedIn = nil  // nothing else holds it: the wait keeps the router only weakly
     await #expect(throws: ChildWaitError.routerDetached) { try await link.value }
   }
 
