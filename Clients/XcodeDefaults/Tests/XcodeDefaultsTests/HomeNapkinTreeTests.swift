@@ -61,6 +61,24 @@ import Testing
     await expectDeallocated(consume profile, within: .seconds(2))
   }
 
+  @Test func aDeepLinkWaitsForTheSignInAndTheTreeSettles() async throws {
+    let session = Session()
+    try session.shell.start()
+    _ = try session.type("open profile/alice")
+    _ = try session.type("login alice")
+    await session.shell.root.settle()
+    #expect(session.napkins == ["Root", "LoggedIn", "Home", "Profile"])
+  }
+
+  @Test func aCurrentValueIsFollowedFromATestTarget() async {
+    let state = CurrentValue(0)
+    var reader = state.distinctValues().makeAsyncIterator()
+    #expect(await reader.next() == 0)
+    state.value = 0
+    state.value = 1
+    #expect(await reader.next() == 1)
+  }
+
   @Test func aComponentIsReadOffTheMainActor() async {
     let component = HomeComponent(
       dependency: LoggedInComponent(dependency: RootComponent(dependency: AppComponent())))
