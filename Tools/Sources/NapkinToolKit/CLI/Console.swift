@@ -10,21 +10,49 @@ protocol Console {
 /// The process's standard output and standard error.
 ///
 /// Paths and names come from outside (a file can be named `\u{1B}]0;...`), so every control
-/// character but newline and tab is written as a visible `\u{1B}` before it reaches a terminal.
+/// character but newline and tab, and every bidirectional control, is written as a visible
+/// `\u{1B}` before it reaches a terminal: the same set the examples' `TerminalText` escapes.
 struct StandardConsole: Console {
+  /// The first write that failed (a closed pipe, a full disk); later output is dropped, since
+  /// a result with a hole in it is worse than none.
+  private(set) var failure: String?
+
   mutating func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(Self.visible(text).utf8))
+    guard failure == nil else { return }
+    if let error = Self.writeAll(Self.visible(text), to: STDOUT_FILENO) {
+      failure = error
+    }
   }
 
   mutating func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(Self.visible(text).utf8))
+    _ = Self.writeAll(Self.visible(text), to: STDERR_FILENO)
+  }
+
+  /// Says on standard error why the output is missing, if standard error can still take it.
+  func reportFailure(_ failure: String) {
+    _ = Self.writeAll("napkin: error: cannot write the output: \(failure)\n", to: STDERR_FILENO)
+  }
+
+  /// Writes with `write(2)`, which reports EPIPE, ENOSPC and EBADF as errors where
+  /// `FileHandle.write(_:)` stops the process.
+  private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return String(cString: strerror(errno))
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return nil
   }
 
   static func visible(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isControl(scalar) {
+      if isUnsafe(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)
@@ -33,10 +61,12 @@ struct StandardConsole: Console {
     return result
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false
     case 0x00...0x1F, 0x7F...0x9F: true
+    // Bidirectional marks, embeddings, overrides and isolates reorder what follows them.
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

@@ -19,83 +19,58 @@ public enum NapkinCommandLine {
   /// Threading: blocks the calling thread until the command is done.
   public static func main(_ arguments: [String]) -> Int32 {
     var console = StandardConsole()
-    return run(arguments, console: &console).rawValue
+    let status = run(arguments, console: &console)
+    // A closed or full standard output is reported, not a crash: the result never arrived.
+    if let failure = console.failure {
+      console.reportFailure(failure)
+      return CommandStatus.findings.rawValue
+    }
+    return status.rawValue
   }
+
+  /// The names `napkin` accepts as its first argument, besides options.
+  private static let commandNames: Set<String> = Set(
+    NapkinRootCommand.configuration.subcommands.map { $0._commandName } + ["help"])
 
   static func run(_ arguments: [String], console: inout some Console) -> CommandStatus {
+    guard let first = arguments.first else {
+      console.writeError(NapkinRootCommand.helpMessage() + "\n")
+      return .usage
+    }
+    // ArgumentParser would call it an unexpected argument; a misspelt command deserves better.
+    if !first.hasPrefix("-"), !commandNames.contains(first) {
+      console.writeError(
+        "napkin: error: unknown command '\(first)'; the commands are new, graph, lint and why "
+          + "(see 'napkin --help')\n")
+      return .usage
+    }
     do {
-      return try dispatch(arguments, console: &console)
-    } catch {
+      var command = try NapkinRootCommand.parseAsRoot(arguments)
+      if let napkin = command as? any NapkinSubcommand {
+        return try execute(napkin, console: &console)
+      }
+      // `napkin help lint` and the root command itself: ArgumentParser answers with help.
+      try command.run()
+      return .success
+    } catch let error as UsageError {
       console.writeError("napkin: error: \(error.message)\n")
       return .usage
+    } catch {
+      let message = NapkinRootCommand.fullMessage(for: error)
+      guard NapkinRootCommand.exitCode(for: error) == .success else {
+        console.writeError(message + "\n")
+        return .usage
+      }
+      console.write(message.isEmpty ? "" : message + "\n")
+      return .success
     }
   }
 
-  private static func dispatch(
-    _ arguments: [String],
+  private static func execute(
+    _ command: some NapkinSubcommand,
     console: inout some Console
   ) throws(UsageError) -> CommandStatus {
-    guard let command = arguments.first else {
-      console.writeError(HelpText.overview)
-      return .usage
-    }
-    let rest = Array(arguments.dropFirst())
-    switch command {
-    case "--help", "-h":
-      console.write(HelpText.overview)
-      return .success
-    case "help":
-      console.write(help(for: rest.first) ?? HelpText.overview)
-      return .success
-    case "graph":
-      let scanner = try ArgumentScanner(rest, valued: ["--format"], command: command)
-      if scanner.wantsHelp { return helped(HelpText.graph, &console) }
-      let format = try choose(scanner.options["--format"], default: GraphFormat.text, command)
-      return graph(paths: scanner.positional, format: format, console: &console)
-    case "lint":
-      let scanner = try ArgumentScanner(rest, valued: ["--format"], command: command)
-      if scanner.wantsHelp { return helped(HelpText.lint, &console) }
-      let format = try choose(scanner.options["--format"], default: LintFormat.text, command)
-      return lint(paths: scanner.positional, format: format, console: &console)
-    case "new":
-      let scanner = try ArgumentScanner(
-        rest, valued: ["--parent", "--into", "--tests", "--module"], command: command)
-      if scanner.wantsHelp { return helped(HelpText.new, &console) }
-      let request = try ScaffoldRequest(scanner)
-      return Scaffolder.write(request, console: &console)
-    default:
-      throw UsageError(
-        message: "unknown command '\(command)'; the commands are new, graph and lint "
-          + "(see 'napkin --help')")
-    }
-  }
-
-  private static func help(for command: String?) -> String? {
-    switch command {
-    case "graph": HelpText.graph
-    case "lint": HelpText.lint
-    case "new": HelpText.new
-    default: nil
-    }
-  }
-
-  private static func helped(_ text: String, _ console: inout some Console) -> CommandStatus {
-    console.write(text)
-    return .success
-  }
-
-  private static func choose<Format: RawRepresentable & CaseIterable>(
-    _ value: String?,
-    default fallback: Format,
-    _ command: String
-  ) throws(UsageError) -> Format where Format.RawValue == String {
-    guard let value else { return fallback }
-    guard let format = Format(rawValue: value) else {
-      let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError(
-        message: "unknown format '\(value)' for 'napkin \(command)'; use one of \(known)")
-    }
-    return format
+    try command.execute(console: &console)
   }
 
   // MARK: Commands
@@ -117,27 +92,5 @@ public enum NapkinCommandLine {
           + "); the first is used. Analyse one app at a time.\n")
     }
     return (wiring, loaded.problems)
-  }
-
-  private static func graph(
-    paths: [String],
-    format: GraphFormat,
-    console: inout some Console
-  ) -> CommandStatus {
-    let (wiring, problems) = analyse(paths, console: &console)
-    console.write(format.render(wiring, problems: problems))
-    return problems.isEmpty ? .success : .inputProblem
-  }
-
-  private static func lint(
-    paths: [String],
-    format: LintFormat,
-    console: inout some Console
-  ) -> CommandStatus {
-    let (wiring, problems) = analyse(paths, console: &console)
-    let findings = Linter.findings(in: wiring)
-    console.write(format.render(findings, problems: problems, fileCount: wiring.files.count))
-    if !findings.isEmpty { return .findings }
-    return problems.isEmpty ? .success : .inputProblem
   }
 }

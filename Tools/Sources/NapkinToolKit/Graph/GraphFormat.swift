@@ -26,6 +26,7 @@ extension ComponentNode {
     [
       ("shared", sharedNames), ("per-key", perKeyNames), ("stores", storeNames),
       ("fresh", freshNames), ("builders", builderNames), ("pass-through", passThroughNames),
+      ("reads", readNames),
     ]
     .filter { !$0.names.isEmpty }
   }

@@ -80,15 +80,16 @@ enum HTMLPage {
     .where { color: #7a8494; font-size: 11px; font-family: ui-monospace, Menlo, monospace; }
     .badge { display: inline-block; background: #d4572a; color: #fff; border-radius: 9px;
       font-size: 11px; padding: 0 7px; margin-left: 6px; }
-    .group { margin-top: 4px; }
-    .kind { display: inline-block; min-width: 86px; color: #5b6573; font-size: 12px; }
+    .group { margin-top: 4px; display: flex; align-items: baseline; }
+    .kind { flex: 0 0 86px; color: #5b6573; font-size: 12px; }
+    .members { flex: 1 1 auto; min-width: 0; }
     .member { display: inline-block; margin: 1px 8px 1px 0; padding: 0 4px; border-radius: 4px;
       cursor: pointer; }
     .member .where { margin-left: 3px; }
     .kind-shared .member { background: #e6f2e6; }
     .kind-per-key .member, .kind-stores .member { background: #e8eefa; }
     .kind-fresh .member, .kind-builders .member { background: #f1eefa; }
-    .kind-pass-through .member { background: #f2f2f2; }
+    .kind-pass-through .member, .kind-reads .member { background: #f2f2f2; }
     .findings { margin: 6px 0 0; padding-left: 18px; color: #8a3413; font-size: 12px; }
     .note { color: #7a8494; font-size: 12px; }
     .cycle { color: #8a3413; font-size: 12px; }
@@ -129,13 +130,16 @@ enum HTMLPage {
         component.groups.forEach(function (group) {
           var row = el("div", "group kind-" + group.kind);
           row.appendChild(el("span", "kind", group.kind));
+          // The chips wrap inside their own column, never under the label.
+          var members = el("span", "members");
+          row.appendChild(members);
           group.members.forEach(function (member) {
             var chip = el("span", "member");
             chip.setAttribute("data-member", member.name);
             chip.title = member.location;
             chip.appendChild(el("span", "", member.name));
             chip.appendChild(el("span", "where", member.location.split("/").pop()));
-            row.appendChild(chip);
+            members.appendChild(chip);
           });
           box.appendChild(row);
         });

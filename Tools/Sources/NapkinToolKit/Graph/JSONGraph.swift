@@ -20,6 +20,8 @@ enum JSONGraph {
     var fresh: [String]
     var builders: [String]
     var passThrough: [String]
+    /// Computed properties that hand out a value held elsewhere (`boundaries.feeds`).
+    var reads: [String]
     var orphan: String?
   }
 
@@ -43,6 +45,7 @@ enum JSONGraph {
           fresh: node.freshNames,
           builders: node.builderNames,
           passThrough: node.passThroughNames,
+          reads: node.readNames,
           orphan: node.orphanNote
         )
       },

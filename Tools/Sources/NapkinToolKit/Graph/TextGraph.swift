@@ -8,6 +8,9 @@ enum TextGraph {
       var suffix = "  \(root.position)"
       if let note = root.orphanNote {
         suffix += "  (orphan: \(note))"
+      } else if !root.parents.isEmpty {
+        suffix +=
+          "  (in a cycle of parents: its parents are \(root.parents.joined(separator: ", ")))"
       }
       draw(
         root, title: root.name + suffix, prefix: "", childPrefix: "", path: [], byName: byName,

@@ -20,6 +20,8 @@ struct GetterReads: Hashable, Sendable {
   var factoryBuildsBuilder = false
   /// Where the `shared` call is, for findings about its factory.
   var factoryPosition: SourcePosition?
+  /// The factory's call hands the component itself to what it builds: `X(component: self)`.
+  var factoryPassesSelf = false
 
   static func of(
     _ binding: PatternBindingSyntax,
@@ -49,6 +51,11 @@ struct GetterReads: Hashable, Sendable {
       {
         reads.factoryType = PropertyClassifier.constructedType(result)
         reads.factoryBuildsBuilder = PropertyClassifier.isBuilderCall(result)
+        let call = PropertyClassifier.unwrapped(result).as(FunctionCallExprSyntax.self)
+        reads.factoryPassesSelf =
+          call?.arguments.contains {
+            $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+          } ?? false
       }
     }
     return reads

@@ -80,6 +80,10 @@ enum PropertyClassifier {
     if let member = expression.as(MemberAccessExprSyntax.self), isDependency(member.base) {
       return .passThrough(member: member.declName.baseName.text)
     }
+    // `boundaries.feeds`, `settings.theme`: a value held elsewhere, which the graph shows too.
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+      return .read
+    }
     return .computed
   }
 

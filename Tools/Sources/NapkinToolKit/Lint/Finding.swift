@@ -13,6 +13,10 @@ struct Finding: Hashable, Sendable, Codable {
     case dependencyNotNonisolated = "dependency-not-nonisolated"
     case builderEdgeNotMainActor = "builder-edge-not-main-actor"
     case componentExtensionNotNonisolated = "component-extension-not-nonisolated"
+    case parentCycle = "parent-cycle"
+    case sharedCapturesComponent = "shared-captures-component"
+    case lifecycleInInitializer = "lifecycle-in-initializer"
+    case childRouterDroppedAttached = "child-router-dropped-attached"
   }
 
   var rule: Rule

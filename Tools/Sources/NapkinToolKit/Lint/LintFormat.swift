@@ -2,6 +2,9 @@
 enum LintFormat: String, CaseIterable, Sendable {
   case text
   case json
+  /// `file:line:column: warning: message`, as compilers write diagnostics, so that build
+  /// systems (SwiftPM, Xcode) show each finding on its line.
+  case diagnostics
 
   private struct Document: Codable {
     var findings: [Entry]
@@ -39,6 +42,11 @@ enum LintFormat: String, CaseIterable, Sendable {
           column: $0.position.column, message: $0.message, fix: $0.fix)
       }
       return JSONOutput.encode(Document(findings: entries, problems: problems))
+    case .diagnostics:
+      return findings.map {
+        "\($0.position): warning: \($0.message) [\($0.rule.rawValue)]; fix: \($0.fix)\n"
+      }
+      .joined()
     }
   }
 }

@@ -46,6 +46,42 @@ extension Linter {
     return findings
   }
 
+  /// `shared { Coordinator(component: self) }` where Coordinator keeps a builder or a router:
+  /// the component keeps the coordinator, which keeps the component and a unit that holds the
+  /// component too, so none of them is ever freed.
+  static func sharedCapturesComponent(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
+    var findings: [Finding] = []
+    for component in wiring.components {
+      for property in component.properties where property.kind == .shared {
+        let reads = property.reads
+        guard reads.factoryPassesSelf, !reads.factoryBuildsBuilder,
+          let built = reads.factoryType, let declared = classes.declaration(of: built),
+          !classes.inherits(built, fromAnyOf: unitBases),
+          let kept = declared.properties.first(where: { held in
+            held.declaredTypes.contains {
+              $0.hasSuffix("Builder") || $0.hasSuffix("Buildable") || $0.hasSuffix("Router")
+                || $0.hasSuffix("Routing")
+            }
+          })
+        else { continue }
+        findings.append(
+          Finding(
+            rule: .sharedCapturesComponent,
+            position: reads.factoryPosition ?? property.position,
+            message: "`\(property.name)` in \(component.name) shares \(built), which is given "
+              + "the component itself and keeps `\(kept.name)` (\(kept.declaredTypes.first ?? "")) "
+              + "at \(kept.position): the component keeps \(built), which keeps the component, a "
+              + "retain cycle the leak detector reports only at run time",
+            fix: "give \(built) what it reads instead of `self` (the values, or a builder made "
+              + "on each read), or make the reference back to the component `weak`",
+            components: [component.name]
+          )
+        )
+      }
+    }
+    return findings
+  }
+
   /// `shared { Cache() }` where `Cache` is a class the sources show is not Sendable: components
   /// are read from any thread, so what they share must be. Napkin's `shared` requires Sendable,
   /// but a client in Swift 5 mode does not get that checked.
@@ -102,6 +138,10 @@ struct ClassIndex {
   }
 
   /// Whether `name` is, or descends from, one of `bases` (a chain of at most 64 classes).
+  func declaration(of name: String) -> ClassFact? {
+    classes[name]
+  }
+
   func inherits(_ name: String, fromAnyOf bases: Set<String>) -> Bool {
     var current = name
     for _ in 0..<64 {

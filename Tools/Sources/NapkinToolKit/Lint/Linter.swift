@@ -5,9 +5,65 @@ enum Linter {
     findings += unconformedDependencies(wiring) + unusedPassThroughs(wiring)
     let classes = ClassIndex(wiring.files)
     findings += sharedCycles(wiring) + sharedUnits(wiring, classes)
-    findings += sharedNonSendables(wiring, classes)
+    findings += sharedNonSendables(wiring, classes) + sharedCapturesComponent(wiring, classes)
     findings += nonisolatedDependencies(wiring) + isolatedComponentExtensions(wiring)
+    findings += parentCycles(wiring) + lifecycleInInitializers(wiring)
+    findings += childRoutersDroppedAttached(wiring)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
+  }
+
+  /// `task { }` or `disposeOnDeactivate` in an interactor's `init`: there is no active scope yet,
+  /// so the work either never starts or is tied to nothing, and an interactor that is built but
+  /// never attached leaks it.
+  static func lifecycleInInitializers(_ wiring: Wiring) -> [Finding] {
+    wiring.files.flatMap(\.interactorInitCalls).map { call in
+      Finding(
+        rule: .lifecycleInInitializer,
+        position: call.position,
+        message: "`\(call.call)` in the initializer of \(call.interactor): the interactor is not "
+          + "active yet (it may be built and never attached), so the work has no active scope "
+          + "to end with",
+        fix: "move it to `didBecomeActive()`, where the interactor's active scope starts",
+        components: [])
+    }
+  }
+
+  /// A router's stored child replaced or set to `nil` where nothing detaches it: the old child
+  /// stays attached and active, and no property is left to detach it through.
+  static func childRoutersDroppedAttached(_ wiring: Wiring) -> [Finding] {
+    wiring.files.flatMap(\.childRouterAssignments).map { assignment in
+      Finding(
+        rule: .childRouterDroppedAttached,
+        position: assignment.position,
+        message: "`\(assignment.method)` in \(assignment.router) "
+          + (assignment.isNil
+            ? "sets `\(assignment.property)` to nil" : "overwrites `\(assignment.property)`")
+          + " without `detachChild`: the child it held stays attached and active, with no "
+          + "property left to detach it through",
+        fix:
+          "call `detachChild(\(assignment.property))` first (with `if let \(assignment.property)`), "
+          + "or check `\(assignment.property) == nil` before attaching another",
+        components: [])
+    }
+  }
+
+  /// Components that are their own ancestors: no root builds any of them, so the app can never
+  /// reach them, and the compiler, which checks each edge alone, does not notice.
+  static func parentCycles(_ wiring: Wiring) -> [Finding] {
+    wiring.parentCycles.compactMap { cycle in
+      guard let first = cycle.first.flatMap(wiring.component(named:)) else { return nil }
+      let chain = cycle.compactMap(wiring.component(named:)).map {
+        "\($0.name) (\($0.position)) has the parent \($0.parents.joined(separator: ", "))"
+      }
+      return Finding(
+        rule: .parentCycle,
+        position: first.position,
+        message: "a cycle of parents: " + chain.joined(separator: "; ")
+          + ", so each component is its own ancestor and no root builds any of them",
+        fix: "give one of them the dependency protocol of the component that really builds it, "
+          + "or make the top one an `EmptyComponent`",
+        components: cycle)
+    }
   }
 
   /// A component is `@unchecked Sendable`: a stored `var` in it is a data race waiting to happen.

@@ -32,6 +32,7 @@ struct ComponentNode: Hashable, Sendable {
   var perKeyNames: [String] { names { $0 == .perKey } }
   var freshNames: [String] { names { $0 == .fresh } }
   var builderNames: [String] { names { $0 == .builder } }
+  var readNames: [String] { names { $0 == .read } }
 
   var storeNames: [String] {
     names {

@@ -14,6 +14,9 @@ enum PropertyKind: Hashable, Sendable {
   case store(type: String)
   /// `var x: T { dependency.y }`: handed down from the parent; `member` is `y`.
   case passThrough(member: String)
+  /// A computed property that hands out a value something else holds, constructing nothing:
+  /// `var feedServer: FeedServer { boundaries.feeds }`.
+  case read
   /// A stored property; `isVariable` is true for `var` (and `lazy var`).
   case stored(isVariable: Bool)
   /// Any other computed property (a literal, a chain, a `switch`...).
@@ -123,6 +126,10 @@ struct FileFacts: Sendable {
   var sharedScopes: [SharedScopeFact] = []
   /// Members read on a type the syntax shows (see ``MemberReadCollector``).
   var memberReads: Set<MemberRead> = []
+  /// Lifecycle calls written in interactors' initializers.
+  var interactorInitCalls: [InteractorInitCall] = []
+  /// Routers' stored children replaced without `detachChild`.
+  var childRouterAssignments: [ChildRouterAssignment] = []
   /// Syntax errors, reported with their location; the rest of the file is still analysed.
   var problems: [InputProblem] = []
 }

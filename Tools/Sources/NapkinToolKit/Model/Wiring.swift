@@ -12,6 +12,12 @@ struct Wiring: Sendable {
   private(set) var duplicates: [String: [SourcePosition]] = [:]
   /// Where each component is in `components`.
   private var componentIndex: [String: Int] = [:]
+  /// Components that are their own ancestors, one list per cycle (A's parent B, B's C, C's A),
+  /// each in declaration order.
+  private(set) var parentCycles: [[String]] = []
+  /// The first component of each cycle that no parentless component reaches: drawn as a root,
+  /// so that the graph shows the cycle instead of leaving it out.
+  private var unreachedCycleStarts: [String] = []
 
   private static let frameworkBases: Set<String> = ["Component", "EmptyComponent"]
   private static let frameworkDependencies: Set<String> = ["Dependency", "EmptyDependency"]
@@ -29,6 +35,7 @@ struct Wiring: Sendable {
       componentIndex[component.name] = index
     }
     connect()
+    findParentCycles()
   }
 
   func component(named name: String) -> ComponentNode? {
@@ -38,7 +45,8 @@ struct Wiring: Sendable {
   /// The components with no parent: roots of trees, or components whose dependency protocol no
   /// component conforms to.
   var roots: [ComponentNode] {
-    components.filter(\.parents.isEmpty)
+    let starts = Set(unreachedCycleStarts)
+    return components.filter { $0.parents.isEmpty || starts.contains($0.name) }
   }
 
   /// `names` and every protocol they refine, as far as the sources tell.
@@ -189,6 +197,81 @@ struct Wiring: Sendable {
     }
     for index in components.indices {
       components[index].children.sort { $0.child < $1.child }
+    }
+  }
+
+  /// Tarjan's strongly connected components over the child edges, without recursion: a
+  /// hostile input can chain thousands of components.
+  private mutating func findParentCycles() {
+    let count = components.count
+    var children: [[Int]] = components.map { node in
+      node.children.compactMap { componentIndex[$0.child] }
+    }
+    var index = [Int](repeating: -1, count: count)
+    var low = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var next = 0
+    var cycles: [[Int]] = []
+    for start in 0..<count where index[start] < 0 {
+      var work: [(node: Int, edge: Int)] = [(start, 0)]
+      index[start] = next
+      low[start] = next
+      next += 1
+      stack.append(start)
+      onStack[start] = true
+      while let (node, edge) = work.last {
+        if edge < children[node].count {
+          work[work.count - 1].edge += 1
+          let child = children[node][edge]
+          if index[child] < 0 {
+            index[child] = next
+            low[child] = next
+            next += 1
+            stack.append(child)
+            onStack[child] = true
+            work.append((child, 0))
+          } else if onStack[child] {
+            low[node] = min(low[node], index[child])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node {
+          low[parent] = min(low[parent], low[node])
+        }
+        guard low[node] == index[node] else { continue }
+        var members: [Int] = []
+        while let top = stack.popLast() {
+          onStack[top] = false
+          members.append(top)
+          if top == node { break }
+        }
+        // A component whose parent is its own type is a chain of links, each another instance.
+        if members.count > 1 {
+          cycles.append(members.sorted())
+        }
+      }
+    }
+    children = []
+    parentCycles = cycles.sorted { $0[0] < $1[0] }.map { $0.map { components[$0].name } }
+    // What the parentless components reach is drawn from them already.
+    var reached = Set<Int>()
+    var pending = components.indices.filter { components[$0].parents.isEmpty }
+    while let node = pending.popLast() {
+      guard reached.insert(node).inserted else { continue }
+      pending += components[node].children.compactMap { componentIndex[$0.child] }
+    }
+    for cycle in parentCycles {
+      let members = cycle.compactMap { componentIndex[$0] }
+      if !members.contains(where: reached.contains), let first = cycle.first {
+        unreachedCycleStarts.append(first)
+        pending = [componentIndex[first] ?? 0]
+        while let node = pending.popLast() {
+          guard reached.insert(node).inserted else { continue }
+          pending += components[node].children.compactMap { componentIndex[$0.child] }
+        }
+      }
     }
   }
 }

@@ -26,16 +26,19 @@ struct ScaffoldRequest: Equatable, Sendable {
     self.module = module
   }
 
-  init(_ scanner: ArgumentScanner) throws(UsageError) {
-    guard let name = scanner.positional.first else {
+  /// Checks what `napkin new` was given: a napkin name and a parent that can be type-name
+  /// prefixes.
+  init(
+    name: String?,
+    parent: String?,
+    into: String?,
+    tests: String?,
+    module: String?
+  ) throws(UsageError) {
+    guard let name else {
       throw UsageError(message: "missing the napkin's name: napkin new <Name> --parent <Parent>")
     }
-    guard scanner.positional.count == 1 else {
-      throw UsageError(
-        message: "'napkin new' takes one name, got \(scanner.positional.count); "
-          + "see 'napkin new --help'")
-    }
-    guard let parent = scanner.options["--parent"] else {
+    guard let parent else {
       throw UsageError(
         message: "missing --parent: name the napkin whose component builds \(name), "
           + "e.g. napkin new \(name) --parent Home")
@@ -46,9 +49,7 @@ struct ScaffoldRequest: Equatable, Sendable {
     guard name != parent else {
       throw UsageError(message: "a napkin cannot be its own parent: \(name)")
     }
-    self.init(
-      name: name, parent: parent, directory: scanner.options["--into"],
-      testsDirectory: scanner.options["--tests"], module: scanner.options["--module"])
+    self.init(name: name, parent: parent, directory: into, testsDirectory: tests, module: module)
   }
 
   /// A napkin name becomes the prefix of type names: an identifier that starts upper-case.

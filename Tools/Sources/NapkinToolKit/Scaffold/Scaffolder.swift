@@ -15,7 +15,19 @@ enum Scaffolder {
     var module: String
   }
 
-  static func write(_ request: ScaffoldRequest, console: inout some Console) -> CommandStatus {
+  /// Writes one new file; it must refuse to replace an existing one.
+  typealias Writer = (Data, URL) throws -> Void
+
+  /// Writes the file only if nothing is at its path, a planted symbolic link included.
+  static func newFile(_ data: Data, _ url: URL) throws {
+    try data.write(to: url, options: .withoutOverwriting)
+  }
+
+  static func write(
+    _ request: ScaffoldRequest,
+    console: inout some Console,
+    writer: Writer = newFile
+  ) -> CommandStatus {
     let plan: Plan
     do {
       plan = try self.plan(request)
@@ -30,8 +42,15 @@ enum Scaffolder {
       do {
         try createFolders(above: file.path, recordingIn: &createdFolders)
         // `withoutOverwriting` closes the gap between the check in `plan` and this write.
-        try Data(file.contents.utf8).write(
-          to: URL(fileURLWithPath: file.path), options: .withoutOverwriting)
+        do {
+          try writer(Data(file.contents.utf8), URL(fileURLWithPath: file.path))
+        } catch let error as CocoaError where error.code == .fileWriteFileExists {
+          throw error
+        } catch {
+          // The write made the file before it failed (a full disk): it is ours to remove.
+          written.append(file.path)
+          throw error
+        }
         written.append(file.path)
       } catch {
         // Leave nothing behind: the files, then the folders made for them, deepest first.
@@ -43,32 +62,49 @@ enum Scaffolder {
           try? manager.removeItem(atPath: folder)
         }
         console.writeError(
-          "napkin: error: cannot write \(file.path) (\(error.localizedDescription)); "
+          "napkin: error: cannot write \(shown(file.path)) (\(error.localizedDescription)); "
             + "nothing was written\n")
         return .inputProblem
       }
     }
     for path in written {
-      console.write("created \(path)\n")
+      console.write("created \(shown(path))\n")
     }
     console.write(
-      "\n\(request.name) is in \(plan.napkinFolder) (module \(plan.module)), below "
+      "\n\(request.name) is in \(shown(plan.napkinFolder)) (module \(plan.module)), below "
         + "\(request.parent).\n")
     let lower = request.name.prefix(1).lowercased() + request.name.dropFirst()
     if !written.contains(where: { $0.hasSuffix("NapkinTests.swift") }) {
       console.write(
         "\nNo test written: no Tests/<Module>Tests folder was found; pass --tests DIR.\n")
     }
+    // The router cannot reach its component (`ViewableRouter.component` is internal to
+    // Napkin), so the docs' way is the builder handing the child's builder to the router.
+    let parent = request.parent
     console.write(
       """
 
-      Next: attach it from \(request.parent)Router, e.g.
-        let \(lower) = component.\(lower)Builder.build(withListener: interactor)
+      Next: attach it from \(parent)Router. \(parent)Builder passes the builder in,
+        \(lower)Builder: component.\(lower)Builder,
+      \(parent)Router keeps it,
+        private let \(lower)Builder: any \(request.name)Buildable
+      and builds and attaches the child when it routes there:
+        let \(lower) = \(lower)Builder.build(withListener: interactor)
         attachChild(\(lower))
-      and make \(request.parent)Interactor conform to \(request.name)Listener.
+      Then make \(parent)Interactor conform to \(request.name)Listener.
 
       """)
     return .success
+  }
+
+  /// A path as `new` prints it: relative to the current folder when inside it, else absolute,
+  /// whichever way the folders were named on the command line.
+  static func shown(_ path: String) -> String {
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    let prefix = current.hasSuffix("/") ? current : current + "/"
+    return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
   }
 
   /// Creates the missing folders above `path`, outermost first, adding each to `created` as soon
@@ -92,19 +128,12 @@ enum Scaffolder {
   /// Checks the request against the sources under `--into` and lists the files to write.
   static func plan(_ request: ScaffoldRequest) throws(UsageError) -> Plan {
     let root = request.directory
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw UsageError(
-        message: "--into \(root) is not a folder; pass the folder of the app's napkins "
-          + "(e.g. Examples/HomeNapkin)")
-    }
-    let wiring = Wiring(files: SourceLoader.load(paths: [root]).files)
+    let searched = try searchedFolder(for: root)
+    let wiring = Wiring(files: SourceLoader.load(paths: [searched]).files)
     let parentComponent = request.parent + "Component"
     guard let parent = wiring.component(named: parentComponent) else {
       throw UsageError(
-        message: "no component named \(parentComponent) under \(root); create the parent "
+        message: "no component named \(parentComponent) under \(searched); create the parent "
           + "napkin first, or point --into at the folder that holds it")
     }
     if let existing = wiring.component(named: request.name + "Component") {
@@ -151,6 +180,25 @@ enum Scaffolder {
           + "Move those files away or choose another name")
     }
     return Plan(files: files, napkinFolder: folder, module: module)
+  }
+
+  /// Where to look for the parent: `--into`'s folder or, when it does not exist yet (it is
+  /// created with the napkin), the nearest folder above it that does.
+  private static func searchedFolder(for root: String) throws(UsageError) -> String {
+    var folder = root
+    while true {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else {
+          throw UsageError(
+            message: "--into \(root): \(folder) is not a folder; pass the folder of the "
+              + "app's napkins (e.g. Examples/HomeNapkin)")
+        }
+        return folder
+      }
+      let above = (folder as NSString).deletingLastPathComponent
+      folder = above.isEmpty ? "." : above
+    }
   }
 
   /// Where the parent is declared. A parent declared more than once (a test declaring a

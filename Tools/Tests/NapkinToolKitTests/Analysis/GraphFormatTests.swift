@@ -85,4 +85,37 @@ struct GraphFormatTests {
     #expect(text.contains("   per-key: notebook\n"))
     #expect(text.contains("   builders: shelfBuilder\n"))
   }
+
+  @Test func aCycleOfParentsIsDrawnFromOneOfItsComponentsInEveryFormat() throws {
+    let cycle = Analysis.wiring(Paths.fixture("ParentCycle/Found")).wiring
+    let text = GraphFormat.text.render(cycle, problems: [])
+    #expect(text.hasPrefix("AComponent  "))
+    #expect(text.contains("(in a cycle of parents: its parents are BComponent)"))
+    #expect(text.contains("CComponent via CDependency"))
+    #expect(text.contains("BComponent via BDependency"))
+    #expect(text.contains("AComponent via ADependency  (cycle)"))
+    let json = GraphFormat.json.render(cycle, problems: [])
+    let document = try JSONDecoder().decode(JSONGraph.Document.self, from: Data(json.utf8))
+    #expect(document.roots == ["AComponent"])
+    let html = GraphFormat.html.render(cycle, problems: [])
+    let roots = try #require(html.range(of: #""roots" : ["#))
+    #expect(html[roots.upperBound...].prefix(40).contains(#""AComponent""#))
+  }
+
+  @Test func aMemberThatReadsAStoredValueIsShownInEveryFormat() throws {
+    let reading = Analysis.wiring(
+      source: """
+        final class FeedComponent: EmptyComponent {
+          let boundaries = Boundaries()
+          var feedServer: FeedServer { boundaries.feeds }
+        }
+        """)
+    #expect(GraphFormat.text.render(reading, problems: []).contains("reads: feedServer"))
+    #expect(GraphFormat.dot.render(reading, problems: []).contains("reads: feedServer"))
+    #expect(GraphFormat.mermaid.render(reading, problems: []).contains("reads: feedServer"))
+    #expect(GraphFormat.html.render(reading, problems: []).contains("feedServer"))
+    let json = GraphFormat.json.render(reading, problems: [])
+    let document = try JSONDecoder().decode(JSONGraph.Document.self, from: Data(json.utf8))
+    #expect(document.components.first?.reads == ["feedServer"])
+  }
 }

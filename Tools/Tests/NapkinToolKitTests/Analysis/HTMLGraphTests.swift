@@ -84,4 +84,43 @@ struct HTMLGraphTests {
     #expect(browser.output.contains(#"data-script-errors=""#))
     #expect(!browser.output.contains(#"data-rendered=""#))
   }
+
+  /// Chips that wrap onto a second line stay right of the row's label, in their own column.
+  @Test(
+    .enabled(
+      if: browserAvailable,
+      "no headless Chromium on PATH (bash .ci/run tools installs it and requires it)"))
+  func aWrappedRowOfMembersStartsRightOfItsLabel() throws {
+    let members = (0..<30).map { "  var sharedMemberNumber\($0): Thing { shared { Thing() } }" }
+    let wiring = Analysis.wiring(
+      source: "final class WideComponent: EmptyComponent {\n"
+        + members.joined(separator: "\n") + "\n}\n")
+    let probe = """
+      <script>
+      window.addEventListener("load", function () { setTimeout(function () {
+        var wrapped = 0, under = 0;
+        document.querySelectorAll(".group").forEach(function (row) {
+          var right = row.querySelector(".kind").getBoundingClientRect().right;
+          var chips = row.querySelectorAll(".member");
+          var top = chips[0].getBoundingClientRect().top;
+          chips.forEach(function (chip) {
+            var box = chip.getBoundingClientRect();
+            if (box.top > top + 2) { wrapped++; }
+            if (box.left < right) { under++; }
+          });
+        });
+        document.body.setAttribute("data-wrapped", String(wrapped));
+        document.body.setAttribute("data-under-label", String(under));
+      }, 0); });
+      </script>
+      """
+    let html = GraphFormat.html.render(wiring, problems: [])
+    let scratch = try ScratchFolder()
+    let page = try scratch.write(
+      "wide.html", html.replacingOccurrences(of: "</body>", with: probe + "</body>"))
+    let browser = try HeadlessBrowser.dump(page, in: scratch)
+    #expect(browser.output.contains(#"data-under-label="0""#), "\(browser.errors)")
+    #expect(!browser.output.contains(#"data-wrapped="0""#))
+    #expect(browser.output.contains("data-wrapped="))
+  }
 }

@@ -120,3 +120,18 @@ struct InputProblemTests {
     #expect(result.wiring.files.isEmpty)
   }
 }
+
+/// A file's memory is bounded: SwiftParser needs about 55 bytes per byte of source.
+struct FileSizeLimitTests {
+  @Test func aSourceFileOverEightMiBIsReportedNotParsed() throws {
+    let scratch = try ScratchFolder()
+    let line = "let x = 1 // " + String(repeating: "-", count: 100) + "\n"
+    let big = String(repeating: line, count: (8 << 20) / line.utf8.count + 1)
+    try scratch.write("Big.swift", big)
+    try scratch.write("Small.swift", "final class A: EmptyComponent {}\n")
+    let result = Analysis.wiring(scratch.path)
+    #expect(result.problems.count == 1)
+    #expect(result.problems.first?.description.contains("larger than 8 MiB") == true)
+    #expect(result.wiring.component(named: "A") != nil)
+  }
+}

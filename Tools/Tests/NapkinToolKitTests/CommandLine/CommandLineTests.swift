@@ -9,21 +9,23 @@ struct CommandLineTests {
     for arguments in [["--help"], ["-h"], ["help"]] {
       var console = RecordingConsole()
       #expect(NapkinCommandLine.run(arguments, console: &console) == .success)
-      #expect(console.output.contains("napkin graph [PATH...]"))
+      #expect(console.output.contains("USAGE: napkin <subcommand>"))
+      #expect(console.output.contains("graph"))
     }
   }
 
   @Test func eachCommandHasItsOwnHelp() {
-    #expect(run("graph", "--help").1.output.hasPrefix("Usage: napkin graph"))
-    #expect(run("lint", "-h").1.output.hasPrefix("Usage: napkin lint"))
-    #expect(run("new", "--help").1.output.hasPrefix("Usage: napkin new"))
-    #expect(run("help", "lint").1.output.hasPrefix("Usage: napkin lint"))
+    #expect(run("graph", "--help").1.output.contains("USAGE: napkin graph [<PATH> ...]"))
+    #expect(run("lint", "-h").1.output.contains("USAGE: napkin lint [<PATH> ...]"))
+    #expect(
+      run("new", "--help").1.output.contains("USAGE: napkin new [<Name>] [--parent <Parent>]"))
+    #expect(run("help", "lint").1.output.contains("USAGE: napkin lint"))
   }
 
   @Test func noArgumentsPrintsTheUsageAsAnError() {
     let (status, console) = run()
     #expect(status == .usage)
-    #expect(console.errors.contains("Usage:"))
+    #expect(console.errors.contains("USAGE: napkin <subcommand>"))
   }
 
   @Test func anUnknownCommandIsAUsageError() {
@@ -35,15 +37,41 @@ struct CommandLineTests {
   @Test func anUnknownOptionOrFormatIsAUsageError() {
     let (optionStatus, optionConsole) = run("graph", "--colour")
     #expect(optionStatus == .usage)
-    #expect(optionConsole.errors.contains("unknown option '--colour' for 'napkin graph'"))
+    #expect(optionConsole.errors.contains("Error: Unknown option '--colour'"))
+    #expect(optionConsole.errors.contains("See 'napkin graph --help'"))
     let (formatStatus, formatConsole) = run("lint", "--format=dot")
     #expect(formatStatus == .usage)
     #expect(
-      formatConsole.errors.contains("unknown format 'dot' for 'napkin lint'; use one of text, json")
-    )
+      formatConsole.errors.contains(
+        "The value 'dot' is invalid for '--format <format>'. "
+          + "Please provide one of 'text', 'json' or 'diagnostics'."))
     let (valueStatus, valueConsole) = run("graph", "--format")
     #expect(valueStatus == .usage)
-    #expect(valueConsole.errors.contains("option '--format' needs a value"))
+    #expect(valueConsole.errors.contains("Missing value for '--format <format>'"))
+  }
+
+  @Test func argumentParserWritesShellCompletions() {
+    let (status, console) = run("--generate-completion-script", "zsh")
+    #expect(status == .success)
+    #expect(console.output.hasPrefix("#compdef napkin"))
+    #expect(console.output.contains("graph"))
+  }
+
+  @Test func anExtraArgumentIsAUsageError() {
+    let (status, console) = run("new", "Profile", "Settings", "--parent", "Home")
+    #expect(status == .usage)
+    #expect(console.errors.contains("Unexpected argument 'Settings'"))
+  }
+
+  @Test func lintAsDiagnosticsWritesCompilerWarningsAndSucceeds() {
+    let (status, console) = run(
+      "lint", "--format", "diagnostics", Paths.fixture("StoredVariable/Found"))
+    #expect(status == .success)
+    #expect(
+      console.output.hasPrefix(
+        Paths.fixture("StoredVariable/Found/CounterComponent.swift") + ":4:3: warning: "))
+    #expect(console.output.split(separator: "\n").count == 3)
+    #expect(console.output.contains("[stored-var]; fix: "))
   }
 
   @Test func lintWithFindingsExitsWithOne() {

@@ -49,6 +49,17 @@ struct LintRuleTests {
     Expectation(
       rule: .componentExtensionNotNonisolated, folder: "ComponentExtensionNotNonisolated",
       places: ["AppComponent+Badge.swift:3:11"]),
+    Expectation(
+      rule: .parentCycle, folder: "ParentCycle", places: ["AComponent.swift:5:13"]),
+    Expectation(
+      rule: .sharedCapturesComponent, folder: "SharedCapturesComponent",
+      places: ["HomeComponent.swift:15:38"]),
+    Expectation(
+      rule: .lifecycleInInitializer, folder: "LifecycleInInitializer",
+      places: ["FeedInteractor.swift:9:5", "FeedInteractor.swift:10:5"]),
+    Expectation(
+      rule: .childRouterDroppedAttached, folder: "ChildRouterDroppedAttached",
+      places: ["FeedRouter.swift:9:5", "FeedRouter.swift:14:5"]),
   ]
 
   @Test(arguments: expectations)

@@ -29,7 +29,7 @@ struct ScaffoldBuildTests {
     #expect(new.status == 0, "\(new.errors)")
     #expect(
       new.output.contains(
-        "ScaffoldTestBadge is in ./Examples/HomeNapkin/ScaffoldTestBadge (module HomeNapkin)"))
+        "ScaffoldTestBadge is in Examples/HomeNapkin/ScaffoldTestBadge (module HomeNapkin)"))
     #expect(
       scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestBadge/ScaffoldTestBadgeView.swift"))
     // The edge sits next to HomeComponent, the test in the package's HomeNapkinTests.
@@ -37,6 +37,46 @@ struct ScaffoldBuildTests {
     #expect(
       scratch.exists(
         "Napkin/Tests/HomeNapkinTests/ScaffoldTestBadge/ScaffoldTestBadgeNapkinTests.swift"))
+
+    // The "Next:" hint, pasted where it says, compiles too.
+    let hint = try #require(new.output.components(separatedBy: "\nNext: ").last)
+      .split(separator: "\n").filter { $0.hasPrefix("  ") }.map(String.init)
+    try #require(hint.count == 4, "\(new.output)")
+    try scratch.write(
+      "Napkin/Examples/HomeNapkin/ScaffoldTestBadge/ScaffoldHintCheck.swift",
+      """
+      import Napkin
+
+      typealias ScaffoldHintInteractor = any HomeInteractable & ScaffoldTestBadgeListener
+
+      final class ScaffoldHintRouter: Router<ScaffoldHintInteractor> {
+      \(hint[1])
+
+        init(
+          interactor: ScaffoldHintInteractor, component: HomeComponent,
+          scaffoldTestBadgeBuilder: any ScaffoldTestBadgeBuildable
+        ) {
+          self.scaffoldTestBadgeBuilder = scaffoldTestBadgeBuilder
+          super.init(interactor: interactor, component: component)
+        }
+
+        func routeToScaffoldTestBadge() {
+      \(hint[2])
+      \(hint[3])
+        }
+      }
+
+      @MainActor
+      func makeScaffoldHintRouter(
+        component: HomeComponent, interactor: ScaffoldHintInteractor
+      ) -> ScaffoldHintRouter {
+        ScaffoldHintRouter(
+          interactor: interactor, component: component,
+      \(hint[0])
+        )
+      }
+
+      """)
 
     let swift = try #require(Self.swiftExecutable(), "no swift executable on PATH")
     let build = try NapkinProcess.run(

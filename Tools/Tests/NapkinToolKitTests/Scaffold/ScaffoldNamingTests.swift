@@ -68,7 +68,7 @@ struct ScaffoldNamingTests {
     #expect(package.exists("Sources/MyApp/TaskList/TaskListComponent+Badge.swift"))
     #expect(package.exists("Tests/MyAppTests/Badge/BadgeNapkinTests.swift"))
     #expect(!package.exists("Badge"))
-    #expect(result.output.contains("Badge is in ./Sources/MyApp/Badge (module MyApp)"))
+    #expect(result.output.contains("Badge is in Sources/MyApp/Badge (module MyApp)"))
     let test = try String(
       contentsOfFile: package.path + "/Tests/MyAppTests/Badge/BadgeNapkinTests.swift",
       encoding: .utf8)

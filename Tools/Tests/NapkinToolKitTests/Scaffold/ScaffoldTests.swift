@@ -76,10 +76,73 @@ struct ScaffoldTests {
     #expect(console.errors.contains("BadgeComponent already exists at"))
   }
 
-  @Test func newNeedsAnExistingFolder() {
-    let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", "/no/such/app")
+  @Test func newCreatesTheIntoFolderWhenItDoesNotExistYet() throws {
+    let app = try ScratchFolder()
+    try app.write("Sources/MyApp/Hub/HubComponent.swift", Self.parent)
+    let into = app.path + "/Sources/MyApp/Features"
+    let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", into)
+    #expect(status == .success, "\(console.errors)")
+    #expect(app.exists("Sources/MyApp/Features/Badge/BadgeComponent.swift"))
+    #expect(app.exists("Sources/MyApp/Hub/HubComponent+Badge.swift"))
+  }
+
+  @Test func newRefusesAnIntoPathThatIsAFile() throws {
+    let app = try ScratchFolder()
+    let file = try app.write("Hub.swift", Self.parent)
+    let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", file + "/Deeper")
     #expect(status == .inputProblem)
-    #expect(console.errors.contains("--into /no/such/app is not a folder"))
+    #expect(console.errors.contains("\(file) is not a folder"))
+  }
+
+  @Test func everyPathNewPrintsIsRelativeToTheCurrentFolder() throws {
+    let package = try ScratchFolder()
+    try package.write("Package.swift", "// swift-tools-version: 6.2\n")
+    try package.write("Sources/App/Hub/HubComponent.swift", Self.parent)
+    try package.write("Tests/AppTests/Placeholder.swift", "import Testing\n")
+    let result = try NapkinProcess.run(["new", "Badge", "--parent", "Hub"], in: package.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let created = result.output.split(separator: "\n").filter { $0.hasPrefix("created ") }
+    #expect(created.count == 8)
+    #expect(created.contains("created Tests/AppTests/Badge/BadgeNapkinTests.swift"))
+    #expect(created.contains("created Sources/App/Badge/BadgeComponent.swift"))
+    #expect(result.output.contains("Badge is in Sources/App/Badge (module App)"))
+  }
+
+  @Test func theNextHintUsesTheBuilderTheRouterIsGivenNotItsComponent() throws {
+    let app = try ScratchFolder()
+    try app.write("Hub/HubComponent.swift", Self.parent)
+    let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", app.path)
+    #expect(status == .success)
+    #expect(console.output.contains("  badgeBuilder: component.badgeBuilder,\n"))
+    #expect(console.output.contains("  private let badgeBuilder: any BadgeBuildable\n"))
+    #expect(console.output.contains("  let badge = badgeBuilder.build(withListener: interactor)\n"))
+    #expect(!console.output.contains("component.badgeBuilder.build"))
+  }
+
+  @Test func aWriteThatFailsPartWayLeavesNoFileAndNoFolderBehind() throws {
+    let app = try ScratchFolder()
+    try app.write("Hub/HubComponent.swift", Self.parent)
+    let request = ScaffoldRequest(name: "Badge", parent: "Hub", directory: app.path + "/New")
+    var writes = 0
+    // A nearly full disk: the third file is created, then the write fails.
+    let fullDisk: Scaffolder.Writer = { data, url in
+      writes += 1
+      guard writes < 3 else {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        throw CocoaError(.fileWriteOutOfSpace)
+      }
+      try data.write(to: url, options: .withoutOverwriting)
+    }
+    var console = RecordingConsole()
+    #expect(Scaffolder.write(request, console: &console, writer: fullDisk) == .inputProblem)
+    #expect(console.errors.contains("nothing was written"))
+    #expect(!app.exists("New"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: app.path + "/Hub") == [
+        "HubComponent.swift"
+      ])
+    // A retry finds nothing in the way.
+    #expect(run("new", "Badge", "--parent", "Hub", "--into", app.path + "/New").0 == .success)
   }
 
   @Test func theTestGoesToThePackagesTestFolderOfTheModuleByDefault() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `napkin` executable as a separate process, the way a user or CI does.
 enum NapkinProcess {
@@ -26,24 +27,46 @@ enum NapkinProcess {
       ?? candidates[0]
   }
 
+  /// How many children the tests run at once: the machines building this have two cores,
+  /// and a test that builds a package is a child that uses both.
+  static let simultaneousChildren = 2
+
+  /// The most of a child's output the tests read, per stream.
+  static let outputLimit = 64 << 20
+
   static func run(
     _ arguments: [String],
     input: String? = nil,
     in folder: String? = nil,
+    standardOutput: String? = nil,
     timeLimit: Duration = defaultTimeLimit
   ) throws -> Result {
-    try run(executable, arguments, input: input, in: folder, timeLimit: timeLimit)
+    try run(
+      executable, arguments, input: input, in: folder, standardOutput: standardOutput,
+      timeLimit: timeLimit)
   }
 
-  /// Runs `executable`; its output goes to files, so that neither stream can fill a pipe and
-  /// stall the child while the other is being read.
+  /// Runs `executable`: the one way the tests start a child. Its output goes to files, so that
+  /// neither stream can fill a pipe and stall the child while the other is being read;
+  /// `standardOutput` names another file (`/dev/full`) for the child's output.
   static func run(
     _ executable: URL,
     _ arguments: [String],
     input: String? = nil,
     in folder: String? = nil,
+    standardOutput: String? = nil,
+    environment: [String: String]? = nil,
     timeLimit: Duration = defaultTimeLimit
   ) throws -> Result {
+    slots.wait()
+    running.withLock {
+      $0.now += 1
+      $0.peak = max($0.peak, $0.now)
+    }
+    defer {
+      running.withLock { $0.now -= 1 }
+      slots.signal()
+    }
     let scratch = try ScratchFolder()
     let outputPath = try scratch.write("stdout", "")
     let errorPath = try scratch.write("stderr", "")
@@ -54,12 +77,16 @@ enum NapkinProcess {
     if let folder {
       process.currentDirectoryURL = URL(fileURLWithPath: folder)
     }
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    if let environment {
+      process.environment = environment
+    }
+    process.standardOutput = try FileHandle(
+      forWritingTo: URL(fileURLWithPath: standardOutput ?? outputPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    try process.run()
+    try launching.withLock { _ in try process.run() }
     let seconds = Double(timeLimit.components.seconds)
     let timedOut = exited.wait(timeout: .now() + seconds) == .timedOut
     if timedOut {
@@ -69,8 +96,25 @@ enum NapkinProcess {
     }
     return Result(
       status: process.terminationStatus,
-      output: try String(contentsOfFile: outputPath, encoding: .utf8),
-      errors: try String(contentsOfFile: errorPath, encoding: .utf8),
+      output: try prefix(of: outputPath),
+      errors: try prefix(of: errorPath),
       timedOut: timedOut)
   }
+
+  private static func prefix(of path: String) throws -> String {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    return String(decoding: try handle.read(upToCount: outputLimit) ?? Data(), as: UTF8.self)
+  }
+
+  private static let slots = DispatchSemaphore(value: simultaneousChildren)
+
+  /// The children running now, and the most that ever ran at once.
+  static let running = Mutex((now: 0, peak: 0))
 }
+
+/// Held while a child starts. swift-corelibs-foundation learns that a child ended when a socket
+/// the child holds open closes; a child started at the same moment on another thread can
+/// inherit that socket and keep its sibling's end unnoticed (commit 261eb0b of the main
+/// package's tests).
+private let launching = Mutex(())

@@ -1,7 +1,7 @@
 import Napkin
 
 nonisolated extension AppComponent: BadgeDependency {
-  @MainActor  var badgeBuilder: any BadgeBuildable {
+  @MainActor var badgeBuilder: any BadgeBuildable {
     BadgeBuilder(dependency: self)
   }
 }

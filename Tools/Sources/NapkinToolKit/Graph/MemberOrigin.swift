@@ -1,0 +1,139 @@
+/// `napkin why`: where a component's member comes from, following pass-throughs up to the
+/// component that builds it, and which components below read it.
+enum MemberOrigin {
+  /// One step of the answer: a component's property and what it is.
+  struct Step: Equatable {
+    var component: String
+    var property: PropertyFact
+  }
+
+  /// Answers for `member`: one chain per component that has it, or the one named by `within`.
+  static func explain(
+    _ member: String,
+    within: String?,
+    in wiring: Wiring
+  ) throws(UsageError) -> String {
+    let holders: [ComponentNode]
+    if let within {
+      let name = within.hasSuffix("Component") ? within : within + "Component"
+      guard let component = wiring.component(named: name) else {
+        throw UsageError(message: "no component named \(name) in the sources")
+      }
+      guard component.properties.contains(where: { $0.name == member }) else {
+        throw UsageError(
+          message: "\(name) has no member named \(member); its members are "
+            + component.properties.map(\.name).joined(separator: ", "))
+      }
+      holders = [component]
+    } else {
+      // Without --in, the components that provide it, each answering for those below.
+      let all = wiring.components.filter { $0.properties.contains { $0.name == member } }
+      let providers = all.filter { component in
+        component.properties.contains { property in
+          guard property.name == member else { return false }
+          if case .passThrough = property.kind { return false }
+          return true
+        }
+      }
+      holders = providers.isEmpty ? all : providers
+    }
+    guard !holders.isEmpty else {
+      throw UsageError(message: "no component has a member named \(member)")
+    }
+    var text = ""
+    for holder in holders {
+      let chain = origin(of: member, from: holder, in: wiring)
+      for (index, step) in chain.enumerated() {
+        let lead = index == 0 ? "" : "  from "
+        text += "\(lead)\(step.component).\(step.property.name)  \(step.property.position)  "
+        text += describe(step.property.kind) + "\n"
+      }
+      if let last = chain.last, case .passThrough(let read) = last.property.kind {
+        text += "  no parent of \(last.component) has `\(read)`: napkin lint reports it\n"
+      }
+      let readers = self.readers(of: member, below: holder, in: wiring)
+      if readers.isEmpty {
+        text += "  read below \(holder.name) by no component\n"
+      } else {
+        text += "  read below \(holder.name) by:\n"
+        for reader in readers {
+          text += "    \(reader.component)  \(reader.property.position)\n"
+        }
+      }
+    }
+    return text
+  }
+
+  /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.
+  static func origin(of member: String, from start: ComponentNode, in wiring: Wiring) -> [Step] {
+    var steps: [Step] = []
+    var visited: Set<String> = []
+    var current = start
+    var name = member
+    while visited.insert(current.name).inserted,
+      let property = current.properties.first(where: { $0.name == name })
+    {
+      steps.append(Step(component: current.name, property: property))
+      guard case .passThrough(let read) = property.kind else { break }
+      guard
+        let parent = current.parents.lazy.compactMap(wiring.component(named:)).first(where: {
+          $0.properties.contains { $0.name == read }
+        })
+      else { break }
+      current = parent
+      name = read
+    }
+    return steps
+  }
+
+  /// Components below `holder` that pass `member` on or read it: a child whose pass-through
+  /// reads `dependency.member`, then the same below that child.
+  static func readers(of member: String, below holder: ComponentNode, in wiring: Wiring)
+    -> [Step]
+  {
+    var result: [Step] = []
+    var pending = [(holder.name, member)]
+    var visited: Set<String> = [holder.name]
+    while let (name, read) = pending.popLast() {
+      guard let component = wiring.component(named: name) else { continue }
+      for edge in component.children where !visited.contains(edge.child) {
+        guard let child = wiring.component(named: edge.child) else { continue }
+        let needs = child.dependencyProtocols.contains { protocolName in
+          wiring.refinements(of: [protocolName]).contains {
+            wiring.protocols[$0]?.requirements.contains(read) == true
+          }
+        }
+        let passing = child.properties.filter {
+          if case .passThrough(read) = $0.kind { return true }
+          return false
+        }
+        guard needs || !passing.isEmpty else { continue }
+        visited.insert(child.name)
+        let place =
+          passing.first
+          ?? PropertyFact(
+            name: read, kind: .computed, position: child.position,
+            keywordPosition: child.position)
+        result.append(Step(component: child.name, property: place))
+        for property in passing {
+          pending.append((child.name, property.name))
+        }
+      }
+    }
+    return result.sorted { $0.component < $1.component }
+  }
+
+  static func describe(_ kind: PropertyKind) -> String {
+    switch kind {
+    case .shared: "shared: built once, lives as long as the component"
+    case .fresh: "fresh: built on every read"
+    case .builder: "a builder, made on every read"
+    case .perKey: "per key: one instance per key, kept by its store"
+    case .store(let type): "a \(type) store"
+    case .passThrough(let member): "pass-through: dependency.\(member)"
+    case .read: "reads a value the component holds"
+    case .stored: "stored"
+    case .computed: "computed"
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import SwiftSyntax
+
+/// Finds assignments that replace a router's stored child (`presented = nil`, `child = next`)
+/// in a method that neither detaches a child, directly or through another method of the same
+/// router, nor reads the property first (`guard child == nil`): the old child stays attached,
+/// active and in memory, with no property left to detach it through.
+final class ChildRouterCollector: SyntaxVisitor {
+  private(set) var findings: [ChildRouterAssignment] = []
+  private let position: (any SyntaxProtocol) -> SourcePosition
+
+  /// Napkin's router classes; a router's stored children are `var`s typed `...Routing` or
+  /// `...Router`.
+  private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
+  /// Run once, before any child exists; an assignment there replaces nothing.
+  private static let runOnce: Set<String> = ["didLoad"]
+
+  init(position: @escaping (any SyntaxProtocol) -> SourcePosition) {
+    self.position = position
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard
+      let superclass = node.inheritanceClause?.inheritedTypes.first.flatMap({
+        TypeNames.simpleNames($0.type).first
+      }), Self.routerBases.contains(superclass)
+    else { return .visitChildren }
+    check(node)
+    return .visitChildren
+  }
+
+  /// `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
+  private static func names(in type: TypeSyntax) -> [String] {
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return names(in: optional.wrappedType)
+    }
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return names(in: unwrapped.wrappedType)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first
+    {
+      return names(in: only.type)
+    }
+    return TypeNames.simpleNames(type)
+  }
+
+  private struct Method {
+    var name: String
+    var detaches = false
+    var calls: Set<String> = []
+    var reads: Set<String> = []
+    var assignments: [(property: String, isNil: Bool, node: Syntax)] = []
+  }
+
+  private func check(_ router: ClassDeclSyntax) {
+    var children: Set<String> = []
+    for member in router.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.bindingSpecifier.tokenKind == .keyword(.var)
+      else { continue }
+      for binding in variable.bindings where binding.accessorBlock == nil {
+        let types = binding.typeAnnotation.map { Self.names(in: $0.type) } ?? []
+        guard types.contains(where: { $0.hasSuffix("Routing") || $0.hasSuffix("Router") }),
+          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { continue }
+        children.insert(name)
+      }
+    }
+    guard !children.isEmpty else { return }
+    var methods: [Method] = []
+    for member in router.memberBlock.members {
+      guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body
+      else { continue }
+      let scanner = BodyScanner(children: children)
+      scanner.walk(body)
+      var method = scanner.method
+      method.name = function.name.text
+      methods.append(method)
+    }
+    // A method detaches if it calls `detachChild` or a method of this router that does.
+    var detaching = Set(methods.filter(\.detaches).map(\.name))
+    var changed = true
+    while changed {
+      changed = false
+      for method in methods where !detaching.contains(method.name) {
+        if !method.calls.isDisjoint(with: detaching) {
+          detaching.insert(method.name)
+          changed = true
+        }
+      }
+    }
+    for method in methods
+    where !detaching.contains(method.name) && !Self.runOnce.contains(method.name) {
+      for assignment in method.assignments where !method.reads.contains(assignment.property) {
+        findings.append(
+          ChildRouterAssignment(
+            router: router.name.text, property: assignment.property, isNil: assignment.isNil,
+            method: method.name, position: position(assignment.node)))
+      }
+    }
+  }
+
+  /// One method's body: its assignments to child properties, what it reads and calls.
+  private final class BodyScanner: SyntaxVisitor {
+    var method = Method(name: "")
+    let children: Set<String>
+
+    init(children: Set<String>) {
+      self.children = children
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    /// `x = value`: unfolded, as SwiftParser leaves it, a sequence of three.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+      let elements = Array(node.elements)
+      guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+        let property = Self.property(elements[0]), children.contains(property)
+      else { return .visitChildren }
+      let isNil = elements[2].is(NilLiteralExprSyntax.self)
+      method.assignments.append((property, isNil, Syntax(node)))
+      walk(elements[2])
+      return .skipChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      if children.contains(node.baseName.text) {
+        method.reads.insert(node.baseName.text)
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+      // `if let presented` reads `presented` with no expression written.
+      if node.initializer == nil, children.contains(node.pattern.trimmedDescription) {
+        method.reads.insert(node.pattern.trimmedDescription)
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      var name: String?
+      if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        name = reference.baseName.text
+      } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        name = member.declName.baseName.text
+      }
+      if let name {
+        if name == "detachChild" { method.detaches = true }
+        method.calls.insert(name)
+      }
+      return .visitChildren
+    }
+
+    /// `x` or `self.x`.
+    static func property(_ expression: ExprSyntax) -> String? {
+      if let reference = expression.as(DeclReferenceExprSyntax.self) {
+        return reference.baseName.text
+      }
+      if let member = expression.as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        return member.declName.baseName.text
+      }
+      return nil
+    }
+  }
+}
+
+/// An assignment that drops a router's stored child without detaching it.
+struct ChildRouterAssignment: Hashable, Sendable {
+  var router: String
+  var property: String
+  var isNil: Bool
+  var method: String
+  var position: SourcePosition
+}

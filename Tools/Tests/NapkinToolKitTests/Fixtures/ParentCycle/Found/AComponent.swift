@@ -1,0 +1,5 @@
+import Napkin
+
+nonisolated protocol ADependency: Dependency {}
+
+final class AComponent: Component<any ADependency>, CDependency {}

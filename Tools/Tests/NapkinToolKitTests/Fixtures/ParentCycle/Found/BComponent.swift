@@ -1,0 +1,5 @@
+import Napkin
+
+nonisolated protocol BDependency: Dependency {}
+
+final class BComponent: Component<any BDependency>, ADependency {}

@@ -1,0 +1,3 @@
+import Napkin
+
+final class AComponent: EmptyComponent, BDependency {}

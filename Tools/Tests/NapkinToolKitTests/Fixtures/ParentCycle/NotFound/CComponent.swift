@@ -1,0 +1,5 @@
+import Napkin
+
+nonisolated protocol CDependency: Dependency {}
+
+final class CComponent: Component<any CDependency> {}

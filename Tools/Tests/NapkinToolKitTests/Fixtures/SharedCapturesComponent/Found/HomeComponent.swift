@@ -1,0 +1,16 @@
+import Napkin
+
+@MainActor
+final class HomeCoordinator {
+  let component: HomeComponent
+  let profileBuilder: any ProfileBuildable
+
+  init(component: HomeComponent) {
+    self.component = component
+    self.profileBuilder = ProfileBuilder(dependency: component)
+  }
+}
+
+final class HomeComponent: EmptyComponent {
+  var coordinator: HomeCoordinator { shared { HomeCoordinator(component: self) } }
+}
