@@ -52,6 +52,21 @@ import Testing
     #expect(results == (0..<20).map { "job \($0)" })
   }
 
+  @Test func aTaskAJobStartedMayRunOnTheRunnerOnceTheJobHasEnded() async throws {
+    let runner = SerialRunner(label: "follow-up")
+    let (ended, jobEnded) = AsyncStream.makeStream(of: Void.self)
+    // The task inherits the job's task-locals, and runs on the runner only after the job ended:
+    // it waits for its turn instead of being taken for a job that waits for itself.
+    let followUp = try await runner.run {
+      Task {
+        for await _ in ended { break }
+        return try await runner.run { 42 }
+      }
+    }
+    jobEnded.yield()
+    #expect(try await followUp.value == 42)
+  }
+
   @Test func aThrowingJobPassesItsErrorOnAndTheNextJobRuns() async throws {
     struct Failure: Error {}
     let runner = SerialRunner()

@@ -1,4 +1,5 @@
 import NapkinOnce
+import Synchronization
 
 /// Runs async jobs one at a time, in the order they were handed in.
 ///
@@ -70,7 +71,8 @@ public final class SerialRunner: Sendable {
   ///
   /// A job calling `run` on its own runner (directly or from a task it created) would wait for
   /// itself forever; that stops the program with the runner's label. Queue follow-up work with
-  /// ``submit(_:)`` instead.
+  /// ``submit(_:)`` instead. A task the job created that calls `run` after the job has ended
+  /// just waits for its turn: it inherits the job's task-locals, but no longer its job.
   ///
   /// Threading: `job` runs on the calling task, in the caller's isolation, so it inherits its
   /// priority, task-locals and cancellation.
@@ -92,9 +94,12 @@ public final class SerialRunner: Sendable {
       try await waitInLine(ticket.ticket, isolation: isolation)
     }
     try passTurnIfCancelled()
-    defer { release() }
-    return try await Self.running.withValue(
-      RunnerChain(self, next: Self.running.get()), operation: job, isolation: isolation)
+    let chain = RunnerChain(self, next: Self.running.get())
+    defer {
+      chain.finish()
+      release()
+    }
+    return try await Self.running.withValue(chain, operation: job, isolation: isolation)
   }
 
   /// Queues `job` behind every job handed in before it and returns at once.
@@ -121,8 +126,12 @@ public final class SerialRunner: Sendable {
         try await waitInLine(ticket.ticket)
       }
       try passTurnIfCancelled()
-      defer { release() }
-      return try await Self.running.withValue(RunnerChain(self, next: nil), operation: job)
+      let chain = RunnerChain(self, next: nil)
+      defer {
+        chain.finish()
+        release()
+      }
+      return try await Self.running.withValue(chain, operation: job)
     }
   }
 
@@ -159,20 +168,30 @@ public final class SerialRunner: Sendable {
 }
 
 /// The runners whose jobs enclose the current task, innermost first.
+///
+/// A task-local, so an unstructured `Task { }` created inside a job inherits it and may outlive
+/// the job; each link therefore says whether its job is still running, and only a running one
+/// makes a `run` on its runner a wait for itself.
 private final class RunnerChain: Sendable {
   // Strong, so that an address is never reused while a chain naming it exists.
   let runner: SerialRunner
   let next: RunnerChain?
+  private let finished = Atomic(false)
 
   init(_ runner: SerialRunner, next: RunnerChain?) {
     self.runner = runner
     self.next = next
   }
 
+  /// The job of this link has returned or thrown.
+  func finish() {
+    finished.store(true, ordering: .releasing)
+  }
+
   func contains(_ runner: SerialRunner) -> Bool {
     var link: RunnerChain? = self
     while let current = link {
-      if current.runner === runner { return true }
+      if current.runner === runner && !current.finished.load(ordering: .acquiring) { return true }
       link = current.next
     }
     return false
