@@ -18,7 +18,9 @@ struct NapkinRootCommand: ParsableCommand {
       Exit status: 0 done, 1 lint found something, 2 wrong command line, \
       3 some input could not be analysed (the rest was), or 'new' wrote nothing.
       """,
-    subcommands: [NewCommand.self, GraphCommand.self, LintCommand.self, WhyCommand.self]
+    subcommands: [
+      NewCommand.self, GraphCommand.self, LintCommand.self, FixCommand.self, WhyCommand.self,
+    ]
   )
 }
 
@@ -103,6 +105,9 @@ struct LintCommand: NapkinSubcommand {
         child-router-dropped-attached
             a router's stored child overwritten or set to nil without
             `detachChild`
+        missing-pass-through
+            a child asks for a member its parent's parent provides and its parent
+            does not pass on (napkin fix writes it)
         parent-cycle
             components that are their own ancestors (A's parent B, B's C, C's A)
 
@@ -232,5 +237,26 @@ struct WhyCommand: NapkinSubcommand {
       return .inputProblem
     }
     return problems.isEmpty ? .success : .inputProblem
+  }
+}
+
+struct FixCommand: NapkinSubcommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fix",
+    abstract: "Write the missing pass-throughs lint reports.",
+    discussion: """
+      For each missing-pass-through finding, adds `var x: X { dependency.x }` to the parent \
+      (in the extension that conforms to the child's dependency protocol, else in its class) \
+      and `var x: X { get }` to the parent's own dependency protocol when it lacks it. Nothing \
+      else changes: formatting and comments stay, and a second run finds nothing to fix. If \
+      any input cannot be read, nothing is changed and the exit status is 3.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("Swift files or folders.", valueName: "PATH"))
+  var paths: [String] = []
+
+  func execute(console: inout some Console) -> CommandStatus {
+    SourceFixer.fix(paths, console: &console)
   }
 }

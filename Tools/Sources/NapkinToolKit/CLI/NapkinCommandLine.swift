@@ -40,8 +40,14 @@ public enum NapkinCommandLine {
     // ArgumentParser would call it an unexpected argument; a misspelt command deserves better.
     if !first.hasPrefix("-"), !commandNames.contains(first) {
       console.writeError(
-        "napkin: error: unknown command '\(first)'; the commands are new, graph, lint and why "
+        "napkin: error: unknown command '\(first)'; the commands are new, graph, lint, fix and why "
           + "(see 'napkin --help')\n")
+      return .usage
+    }
+    if let repeated = repeatedOption(in: arguments) {
+      console.writeError(
+        "Error: '\(repeated)' was given more than once; give it once\n"
+          + "  See 'napkin \(first) --help' for more information.\n")
       return .usage
     }
     do {
@@ -64,6 +70,23 @@ public enum NapkinCommandLine {
       console.write(message.isEmpty ? "" : message + "\n")
       return .success
     }
+  }
+
+  /// Options that take one value. ArgumentParser keeps the last of several silently, so
+  /// `--format json --format text` would print text where a script expects JSON.
+  private static let singleValued: Set<String> = [
+    "--format", "--parent", "--into", "--tests", "--module", "--in",
+  ]
+
+  private static func repeatedOption(in arguments: [String]) -> String? {
+    var seen: Set<String> = []
+    for argument in arguments {
+      if argument == "--" { break }
+      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+      guard singleValued.contains(name) else { continue }
+      if !seen.insert(name).inserted { return name }
+    }
+    return nil
   }
 
   private static func execute(

@@ -41,7 +41,8 @@ final class FactCollector: SyntaxVisitor {
           } ?? false
         },
         properties: properties(in: node.memberBlock),
-        position: position(of: node.name)
+        position: position(of: node.name),
+        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(node.name.text)
@@ -60,7 +61,8 @@ final class FactCollector: SyntaxVisitor {
         } ?? [],
         properties: properties(in: node.memberBlock),
         position: position(of: node.extendedType),
-        isolation: Self.isolation(node.modifiers, node.attributes)
+        isolation: Self.isolation(node.modifiers, node.attributes),
+        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(name)
@@ -70,10 +72,18 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ExtensionDeclSyntax) { enclosingTypes.removeLast() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    let requirements = Self.variables(in: node.memberBlock.members)
-      .flatMap {
-        $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+    let bindings = Self.variables(in: node.memberBlock.members).flatMap(\.bindings)
+    let requirements = bindings.compactMap {
+      $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+    var types: [String: String] = [:]
+    for binding in bindings {
+      if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let type = binding.typeAnnotation?.type.trimmedDescription
+      {
+        types[name] = type
       }
+    }
     facts.protocols.append(
       ProtocolFact(
         name: node.name.text,
@@ -82,7 +92,9 @@ final class FactCollector: SyntaxVisitor {
         } ?? [],
         requirements: requirements,
         position: position(of: node.name),
-        isolation: Self.isolation(node.modifiers, node.attributes)
+        isolation: Self.isolation(node.modifiers, node.attributes),
+        requirementTypes: types,
+        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(node.name.text)

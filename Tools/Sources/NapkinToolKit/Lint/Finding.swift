@@ -17,6 +17,7 @@ struct Finding: Hashable, Sendable, Codable {
     case sharedCapturesComponent = "shared-captures-component"
     case lifecycleInInitializer = "lifecycle-in-initializer"
     case childRouterDroppedAttached = "child-router-dropped-attached"
+    case missingPassThrough = "missing-pass-through"
   }
 
   var rule: Rule

@@ -8,7 +8,7 @@ enum Linter {
     findings += sharedNonSendables(wiring, classes) + sharedCapturesComponent(wiring, classes)
     findings += nonisolatedDependencies(wiring) + isolatedComponentExtensions(wiring)
     findings += parentCycles(wiring) + lifecycleInInitializers(wiring)
-    findings += childRoutersDroppedAttached(wiring)
+    findings += childRoutersDroppedAttached(wiring) + missingPassThroughFindings(wiring)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 

@@ -64,6 +64,8 @@ struct ClassFact: Hashable, Sendable {
   var isActorIsolated = false
   var properties: [PropertyFact]
   var position: SourcePosition
+  /// The UTF-8 offset of the closing brace, where `napkin fix` adds a member.
+  var closingBrace = 0
 }
 
 /// An extension: it may add conformances (an edge of the tree) and computed properties.
@@ -73,6 +75,8 @@ struct ExtensionFact: Hashable, Sendable {
   var properties: [PropertyFact]
   var position: SourcePosition
   var isolation: StatedIsolation = .unstated
+  /// The UTF-8 offset of the closing brace, where `napkin fix` adds a member.
+  var closingBrace = 0
 }
 
 /// A protocol declaration with the names of its property requirements.
@@ -82,6 +86,10 @@ struct ProtocolFact: Hashable, Sendable {
   var requirements: [String]
   var position: SourcePosition
   var isolation: StatedIsolation = .unstated
+  /// Each property requirement's type as written (`any UserService`).
+  var requirementTypes: [String: String] = [:]
+  /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.
+  var closingBrace = 0
 }
 
 /// A function, initializer, subscript or accessor body that calls `shared` with its default

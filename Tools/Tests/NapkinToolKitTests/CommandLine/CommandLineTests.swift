@@ -57,6 +57,14 @@ struct CommandLineTests {
     #expect(console.output.contains("graph"))
   }
 
+  @Test func aRepeatedOptionIsAUsageError() {
+    let (status, console) = run(
+      "lint", "--format", "json", "--format=text", Paths.fixture("CleanTree"))
+    #expect(status == .usage)
+    #expect(console.errors.contains("Error: '--format' was given more than once"))
+    #expect(console.output.isEmpty)
+  }
+
   @Test func anExtraArgumentIsAUsageError() {
     let (status, console) = run("new", "Profile", "Settings", "--parent", "Home")
     #expect(status == .usage)

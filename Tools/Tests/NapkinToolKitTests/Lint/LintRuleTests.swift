@@ -60,6 +60,9 @@ struct LintRuleTests {
     Expectation(
       rule: .childRouterDroppedAttached, folder: "ChildRouterDroppedAttached",
       places: ["FeedRouter.swift:9:5", "FeedRouter.swift:14:5"]),
+    Expectation(
+      rule: .missingPassThrough, folder: "MissingPassThrough",
+      places: ["HomeComponent+Player.swift:4:23"]),
   ]
 
   @Test(arguments: expectations)

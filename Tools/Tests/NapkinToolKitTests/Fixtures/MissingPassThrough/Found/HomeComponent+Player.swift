@@ -1,0 +1,6 @@
+import Napkin
+
+/// The edge to Player.
+nonisolated extension HomeComponent: PlayerDependency {
+  @MainActor var playerBuilder: any PlayerBuildable { PlayerBuilder(dependency: self) }
+}

@@ -1,0 +1,5 @@
+import Napkin
+
+nonisolated protocol HomeDependency: Dependency {}
+
+final class HomeComponent: Component<any HomeDependency> {}

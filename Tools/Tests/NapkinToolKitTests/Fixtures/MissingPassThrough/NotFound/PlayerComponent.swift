@@ -1,0 +1,7 @@
+import Napkin
+
+nonisolated protocol PlayerDependency: Dependency {
+  var playbackEngine: PlaybackEngine { get }
+}
+
+final class PlayerComponent: Component<any PlayerDependency> {}

@@ -1,0 +1,5 @@
+import Napkin
+
+final class RootComponent: EmptyComponent, HomeDependency {
+  var playbackEngine: PlaybackEngine { shared { PlaybackEngine() } }
+}
