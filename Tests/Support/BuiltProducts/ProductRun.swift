@@ -69,17 +69,18 @@ import Foundation
       if output == .brokenPipe {
         try stdout.fileHandleForReading.close()
       }
+      // Both pipes are read from before any input is written: a child that answers as it reads
+      // would otherwise fill its output pipe while this thread still writes, and both would wait.
+      let errorData = ReadToEnd(stderr.fileHandleForReading)
+      let outputData = output == .captured ? ReadToEnd(stdout.fileHandleForReading) : nil
       // The child may have exited already (lost output ends it): a failed write is not the test's.
       try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
       try stdin.fileHandleForWriting.close()
-      // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
-      let errorData = ReadToEnd(stderr.fileHandleForReading)
-      let outputData =
-        output == .captured ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
+      let standardOutput = outputData?.value ?? Data()
       process.waitUntilExit()
       return Run(
         status: process.terminationStatus, reason: process.terminationReason,
-        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardOutput: String(decoding: standardOutput, as: UTF8.self),
         standardError: String(decoding: errorData.value, as: UTF8.self))
     }
   }
