@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -42,16 +43,30 @@ static int running_thread_stat(void) {
   return descriptor;
 }
 
-#define PASS_THROUGH(name)                                               \
-  int name(const char *path, int flags, ...) {                           \
-    static int (*real)(const char *, int, ...);                          \
-    if (is_thread_stat(path)) return running_thread_stat();              \
-    if (!real) real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, #name); \
-    va_list arguments;                                                   \
-    va_start(arguments, flags);                                          \
-    int mode = va_arg(arguments, int);                                   \
-    va_end(arguments);                                                   \
-    return real(path, flags, mode);                                      \
+/* Whether open's variadic `mode` argument was passed: only with O_CREAT or O_TMPFILE, as
+ * glibc's own __OPEN_NEEDS_MODE says; reading it otherwise reads an argument nobody passed. */
+static int needs_mode(int flags) {
+  return (flags & O_CREAT) != 0 || (flags & O_TMPFILE) == O_TMPFILE;
+}
+
+/* The real function is looked up once; threads may race to store the same pointer, so the
+ * store and the load are atomic. */
+#define PASS_THROUGH(name)                                                        \
+  int name(const char *path, int flags, ...) {                                    \
+    typedef int (*open_function)(const char *, int, ...);                         \
+    static open_function real;                                                    \
+    if (is_thread_stat(path)) return running_thread_stat();                       \
+    open_function found = __atomic_load_n(&real, __ATOMIC_ACQUIRE);               \
+    if (!found) {                                                                 \
+      found = (open_function)dlsym(RTLD_NEXT, #name);                             \
+      __atomic_store_n(&real, found, __ATOMIC_RELEASE);                           \
+    }                                                                             \
+    if (!needs_mode(flags)) return found(path, flags);                            \
+    va_list arguments;                                                            \
+    va_start(arguments, flags);                                                   \
+    mode_t mode = va_arg(arguments, mode_t);                                      \
+    va_end(arguments);                                                            \
+    return found(path, flags, mode);                                              \
   }
 
 PASS_THROUGH(open)
