@@ -38,6 +38,26 @@ nonisolated final class BoundedDelegateQueue: OperationQueue, @unchecked Sendabl
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
     deliveries.add(block)
   }
+
+  // swift-corelibs-foundation's URLSession adds blocks only, but Apple's Foundation may add
+  // `Operation`s, and each of these would otherwise reach `OperationQueue`'s own scheduling and
+  // bypass the bound: every way in goes through the same deliveries. (`addBarrierBlock(_:)` is
+  // left to the base class: on a queue that runs one operation at a time a barrier is an
+  // ordinary operation, and URLSession does not add one.)
+  override func addOperation(_ operation: Operation) {
+    deliveries.add { operation.start() }
+  }
+
+  override func addOperations(_ operations: [Operation], waitUntilFinished wait: Bool) {
+    for operation in operations {
+      addOperation(operation)
+    }
+    if wait {
+      for operation in operations {
+        operation.waitUntilFinished()
+      }
+    }
+  }
 }
 
 /// The operations of a ``BoundedDelegateQueue``, run in order on one thread at a time.

@@ -53,6 +53,26 @@ import Testing
     #expect(recorder.values == ["second", "third"])
   }
 
+  @Test func operationObjectsGoThroughTheSameBoundedDeliveries() {
+    let queue = BoundedDelegateQueue(capacity: 2)
+    let gate = DispatchSemaphore(value: 0)
+    let recorder = Recorder()
+    queue.addOperation { _ = gate.wait(timeout: .now() + 10) }
+    queue.addOperation(BlockOperation { recorder.append("second") })
+    let thirdAdded = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      queue.addOperations([BlockOperation { recorder.append("third") }], waitUntilFinished: false)
+      thirdAdded.signal()
+    }
+    // An `Operation` takes a slot as a block does, so the third one waits here too.
+    #expect(thirdAdded.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+    gate.signal()
+    #expect(thirdAdded.wait(timeout: .now() + 10) == .success)
+    let last = BlockOperation { recorder.append("last") }
+    queue.addOperations([last], waitUntilFinished: true)
+    #expect(recorder.values == ["second", "third", "last"])
+  }
+
   @Test func anOperationAddedByAnOperationDoesNotWaitForItself() {
     let queue = BoundedDelegateQueue(capacity: 1)
     let inner = DispatchSemaphore(value: 0)
