@@ -91,6 +91,20 @@ import Testing
       #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--verbose", "list"]) }
     }
 
+    @Test func anOptionGivenTwiceIsRefusedRatherThanOneValueWinning() {
+      for arguments in [
+        ["--dir", "a", "--dir", "b", "list"], ["--remote=a", "--remote", "b", "sync"],
+        ["--dir=a", "--dir=a", "list"],
+      ] {
+        #expect(throws: Invocation.UsageError.self, "\(arguments)") {
+          try Invocation.parse(arguments)
+        }
+      }
+      #expect(
+        throws: Invocation.UsageError(description: "--dir is given twice; give it once.")
+      ) { try Invocation.parse(["--dir", "a", "--dir=b", "list"]) }
+    }
+
     @Test func theManagerAnnouncesEachWriteAfterItIsOnDisk() async throws {
       try await withMachine { machine in
         try await machine.run {

@@ -38,14 +38,14 @@ struct Invocation: Equatable, Sendable {
           throw UsageError(description: "\(first) needs a directory, e.g. \(first) ~/notes.")
         }
         rest = rest.dropFirst()
-        if first == "--dir" { directory = value } else { remote = value }
+        try set(first, to: value, directory: &directory, remote: &remote)
         continue
       default:
         if let (option, value) = splitOption(first) {
           guard !value.isEmpty else {
             throw UsageError(description: "\(option) needs a directory, e.g. \(option)=~/notes.")
           }
-          if option == "--dir" { directory = value } else { remote = value }
+          try set(option, to: value, directory: &directory, remote: &remote)
           continue
         }
         throw UsageError(description: "unknown option \(first); see Notebook --help.")
@@ -57,6 +57,17 @@ struct Invocation: Equatable, Sendable {
     }
     let command = try parseCommand(word, Array(rest.dropFirst()))
     return Invocation(directory: directory, remote: remote, command: command)
+  }
+
+  /// Sets `option`'s value; a second value for the same option is refused rather than one of the
+  /// two silently winning, as every command line of the project does.
+  private static func set(
+    _ option: String, to value: String, directory: inout String?, remote: inout String?
+  ) throws(UsageError) {
+    if option == "--dir" ? directory != nil : remote != nil {
+      throw UsageError(description: "\(option) is given twice; give it once.")
+    }
+    if option == "--dir" { directory = value } else { remote = value }
   }
 
   /// `--dir=D` or `--remote=R` as its option and value.
