@@ -20,6 +20,18 @@ import Testing
     #expect(owner.runs == 1)
   }
 
+  @Test func aLaterKeySpelledAtRunTimeIsFoundWithoutRunningItsFactory() {
+    // Past the first instance the look-up happens in the call before a build; a key of more
+    // than 15 bytes spelled at run time has other bits than its literal, so only a comparison
+    // of characters finds it there.
+    let owner = StoreOwner()
+    _ = owner.instance("theFirstInstanceOfThisStore") { Probe("first") }
+    let later = owner.instance("anInstancePublishedAfterIt") { Probe("later") }
+    let spelled = String(["anInstance", "PublishedAfterIt"].joined())
+    #expect(owner.instance(spelled) { Probe("rebuilt") } === later)
+    #expect(owner.runs == 2)
+  }
+
   @Test func destroyingAStoreReleasesEveryInstanceItHolds() {
     weak var firstProbe: Probe?
     weak var lastProbe: Probe?
