@@ -27,12 +27,10 @@ package final class TaskActivity: Sendable {
 
   package init() {}
 
-  /// The number of tied tasks running or ready to run.
-  package var busyCount: Int { state.withLock { $0.busy } }
-
-  /// How many times a task of this interactor started, parked, woke or ended: the progress
-  /// `settle()` measures its limit against.
-  package var changeCount: UInt64 { state.withLock { $0.changes } }
+  /// The number of tied tasks running or ready to run, and how many times a task of this
+  /// interactor started, parked, woke or ended: the progress `settle()` measures its limit
+  /// against. Read together, so the two always agree.
+  package var snapshot: (busy: Int, changes: UInt64) { state.withLock { $0 } }
 
   /// A tied task was created, or a parked one is being woken.
   package func enter() {

@@ -38,6 +38,7 @@ final class CurrentValueStorage<Value: Sendable>: Sendable {
       case .end: return nil
       case .park: break
       }
+      // The loop's way out for a cancelled task, which `park` refuses to park.
       if Task.isCancelled { return nil }
       await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in

@@ -55,16 +55,17 @@ extension Routing {
     var deadline = clock.now + limit
     var alarm = Self.alarm(at: deadline, on: clock)
     defer { alarm.cancel() }
-    var lastProgress = progress()
+    var lastProgress = survey().progress
     while true {
       let seen = TaskActivity.changes.generation
-      if progress() != lastProgress {
-        lastProgress = progress()
+      let now = survey()
+      if now.progress != lastProgress {
+        lastProgress = now.progress
         deadline = clock.now + limit
         alarm.cancel()
         alarm = Self.alarm(at: deadline, on: clock)
       }
-      if busyInteractors().isEmpty {
+      if now.busy.isEmpty {
         // Let what the tasks queued on the main actor run (a presenter's update), and check
         // again that it started nothing.
         await Task.yield()
@@ -74,8 +75,9 @@ extension Routing {
       if clock.now >= deadline {
         // Give the tree's queued work one more turn of the main actor before failing.
         await Task.yield()
-        if progress() != lastProgress { continue }
-        let busy = busyInteractors().map { "\($0.name) (\($0.count) running)" }
+        let last = survey()
+        if last.progress != lastProgress { continue }
+        let busy = last.busy.map { "\($0.name) (\($0.count) running)" }
         reportFailure(
           "the tree did not settle within \(limit): busy tasks in "
             + busy.joined(separator: ", ") + ". A task settles when it ends, waits for a "
@@ -98,31 +100,23 @@ extension Routing {
     }
   }
 
-  /// How many times the subtree's tied tasks changed state, summed: it moves when the tree makes
-  /// progress, and only then.
-  private func progress() -> UInt64 {
-    var total: UInt64 = 0
-    func visit(_ router: any Routing) {
-      if let interactor = router.interactable as? Interactor {
-        total &+= interactor.activity.changeCount
-      }
-      router.children.forEach(visit)
-    }
-    visit(self)
-    return total
-  }
-
-  /// The interactors of this subtree with tied tasks running or ready to run.
-  private func busyInteractors() -> [(name: String, count: Int)] {
+  /// One walk of the subtree: how many times its tied tasks changed state, summed (it moves when
+  /// the tree makes progress, and only then), and the interactors with tasks running or ready
+  /// to run.
+  private func survey() -> (progress: UInt64, busy: [(name: String, count: Int)]) {
+    var progress: UInt64 = 0
     var busy: [(name: String, count: Int)] = []
     func visit(_ router: any Routing) {
       if let interactor = router.interactable as? Interactor {
-        let count = interactor.activity.busyCount
-        if count > 0 { busy.append((String(describing: type(of: interactor)), count)) }
+        let activity = interactor.activity.snapshot
+        progress &+= activity.changes
+        if activity.busy > 0 {
+          busy.append((String(describing: type(of: interactor)), activity.busy))
+        }
       }
       router.children.forEach(visit)
     }
     visit(self)
-    return busy
+    return (progress, busy)
   }
 }
