@@ -10,7 +10,7 @@ extension Linter {
   static func sharedCycles(_ wiring: Wiring) -> [Finding] {
     let graph = PropertyGraph(wiring)
     var findings: [Finding] = []
-    for part in graph.stronglyConnectedParts() {
+    for part in StronglyConnected.parts(of: graph.edges) {
       guard
         let start = part.filter({ graph.nodes[$0].property.kind == .shared })
           .min(by: { graph.nodes[$0].property.position < graph.nodes[$1].property.position })
@@ -83,56 +83,6 @@ struct PropertyGraph {
         edges[from] = Array(Set(targets)).sorted()
       }
     }
-  }
-
-  /// Tarjan's strongly connected components, iterative so that long chains cannot overflow the
-  /// stack.
-  func stronglyConnectedParts() -> [[Int]] {
-    var order = Array(repeating: -1, count: nodes.count)
-    var lowLink = Array(repeating: 0, count: nodes.count)
-    var onStack = Array(repeating: false, count: nodes.count)
-    var stack: [Int] = []
-    var parts: [[Int]] = []
-    var counter = 0
-    for root in nodes.indices where order[root] < 0 {
-      var work: [(node: Int, next: Int)] = [(root, 0)]
-      order[root] = counter
-      lowLink[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack[root] = true
-      while let (node, next) = work.last {
-        if next < edges[node].count {
-          work[work.count - 1].next += 1
-          let target = edges[node][next]
-          if order[target] < 0 {
-            order[target] = counter
-            lowLink[target] = counter
-            counter += 1
-            stack.append(target)
-            onStack[target] = true
-            work.append((target, 0))
-          } else if onStack[target] {
-            lowLink[node] = min(lowLink[node], order[target])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last {
-          lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
-        }
-        if lowLink[node] == order[node] {
-          var part: [Int] = []
-          while let member = stack.popLast() {
-            onStack[member] = false
-            part.append(member)
-            if member == node { break }
-          }
-          parts.append(part)
-        }
-      }
-    }
-    return parts
   }
 
   /// The nodes of a shortest cycle through `start` inside `members`, from `start`, without

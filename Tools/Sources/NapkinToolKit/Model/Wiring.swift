@@ -200,78 +200,30 @@ struct Wiring: Sendable {
     }
   }
 
-  /// Tarjan's strongly connected components over the child edges, without recursion: a
-  /// hostile input can chain thousands of components.
+  /// The cycles of parents (A's parent B, B's C, C's A), found as the strongly connected parts of
+  /// the child edges, and where to start drawing those no parentless component reaches.
   private mutating func findParentCycles() {
-    let count = components.count
-    var children: [[Int]] = components.map { node in
+    let children: [[Int]] = components.map { node in
       node.children.compactMap { componentIndex[$0.child] }
     }
-    var index = [Int](repeating: -1, count: count)
-    var low = [Int](repeating: 0, count: count)
-    var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var next = 0
-    var cycles: [[Int]] = []
-    for start in 0..<count where index[start] < 0 {
-      var work: [(node: Int, edge: Int)] = [(start, 0)]
-      index[start] = next
-      low[start] = next
-      next += 1
-      stack.append(start)
-      onStack[start] = true
-      while let (node, edge) = work.last {
-        if edge < children[node].count {
-          work[work.count - 1].edge += 1
-          let child = children[node][edge]
-          if index[child] < 0 {
-            index[child] = next
-            low[child] = next
-            next += 1
-            stack.append(child)
-            onStack[child] = true
-            work.append((child, 0))
-          } else if onStack[child] {
-            low[node] = min(low[node], index[child])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node {
-          low[parent] = min(low[parent], low[node])
-        }
-        guard low[node] == index[node] else { continue }
-        var members: [Int] = []
-        while let top = stack.popLast() {
-          onStack[top] = false
-          members.append(top)
-          if top == node { break }
-        }
-        // A component whose parent is its own type is a chain of links, each another instance.
-        if members.count > 1 {
-          cycles.append(members.sorted())
-        }
-      }
-    }
-    children = []
-    parentCycles = cycles.sorted { $0[0] < $1[0] }.map { $0.map { components[$0].name } }
-    // What the parentless components reach is drawn from them already.
+    // A component whose parent is its own type is a chain of links, each another instance: a
+    // part of one is no cycle.
+    let cycles = StronglyConnected.parts(of: children).filter { $0.count > 1 }.map { $0.sorted() }
+      .sorted { $0[0] < $1[0] }
+    parentCycles = cycles.map { $0.map { components[$0].name } }
     var reached = Set<Int>()
-    var pending = components.indices.filter { components[$0].parents.isEmpty }
-    while let node = pending.popLast() {
-      guard reached.insert(node).inserted else { continue }
-      pending += components[node].children.compactMap { componentIndex[$0.child] }
-    }
-    for cycle in parentCycles {
-      let members = cycle.compactMap { componentIndex[$0] }
-      if !members.contains(where: reached.contains), let first = cycle.first {
-        unreachedCycleStarts.append(first)
-        pending = [componentIndex[first] ?? 0]
-        while let node = pending.popLast() {
-          guard reached.insert(node).inserted else { continue }
-          pending += components[node].children.compactMap { componentIndex[$0.child] }
-        }
+    func reach(from starts: [Int]) {
+      var pending = starts
+      while let node = pending.popLast() {
+        guard reached.insert(node).inserted else { continue }
+        pending += children[node]
       }
+    }
+    // What the parentless components reach is drawn from them already.
+    reach(from: components.indices.filter { components[$0].parents.isEmpty })
+    for cycle in cycles where !cycle.contains(where: reached.contains) {
+      unreachedCycleStarts.append(components[cycle[0]].name)
+      reach(from: [cycle[0]])
     }
   }
 }
