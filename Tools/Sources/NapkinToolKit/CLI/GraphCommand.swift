@@ -20,6 +20,11 @@ struct GraphCommand: NapkinSubcommand {
       file:line and the lint findings on their components: napkin graph --format html > \
       tree.html).
 
+      --snapshot FILE draws a running app's tree snapshot (router.treeSnapshot(), schema 1 \
+      of Schema/napkin.schema.json) on the html page: attached napkins, active or not, the ones \
+      not attached dimmed, detached but alive ones in red, the shared instances built. Opened \
+      over HTTP with ?live=tree.json, the page reads the snapshot again every second.
+
       Problems with the input (missing paths, unreadable files, syntax errors) go to standard \
       error; the rest is still drawn, and the exit status is 3.
       """
@@ -31,9 +36,37 @@ struct GraphCommand: NapkinSubcommand {
   @Option(help: "The output format.")
   var format: GraphFormat = .text
 
-  func execute(console: inout some Console) -> CommandStatus {
+  // An array so that a repeated --snapshot is refused below instead of the last one silently
+  // winning, as for the other single-valued options.
+  @Option(
+    help: ArgumentHelp(
+      "A tree snapshot of the running app to draw on the html page.", valueName: "FILE"))
+  var snapshot: [String] = []
+
+  func execute(console: inout some Console) throws(UsageError) -> CommandStatus {
+    guard snapshot.count <= 1 else {
+      throw UsageError(message: "'--snapshot' was given more than once; give it once")
+    }
+    if !snapshot.isEmpty, format != .html {
+      throw UsageError(
+        message: "--snapshot draws on the html page only; add --format html")
+    }
+    var state: TreeSnapshot?
+    if let path = snapshot.first {
+      // Refused before the sources are read: a page without the state asked for would mislead.
+      do {
+        state = try TreeSnapshot.read(path)
+      } catch {
+        console.writeError("napkin: error: \(error.message)\n")
+        return .inputProblem
+      }
+    }
     let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
-    console.write(format.render(wiring, problems: problems))
+    if let state {
+      console.write(HTMLGraph.render(wiring, problems: problems, snapshot: state))
+    } else {
+      console.write(format.render(wiring, problems: problems))
+    }
     return problems.isEmpty ? .success : .inputProblem
   }
 }

@@ -6,13 +6,20 @@ import Foundation
 ///
 /// For each component the page shows which child it satisfies through which dependency protocol,
 /// its members by kind with their file:line, and its lint findings, marked on the node. An index
-/// of every member jumps to its component in one click.
+/// of every member jumps to its component in one click, and a click on a member shows the
+/// `napkin why` answer for it, computed here and embedded as data.
+///
+/// With a tree snapshot (`--snapshot FILE`, or `?live=FILE` fetched by the page every second) the
+/// page marks what runs: attached napkins, active or not, the ones not attached dimmed, the
+/// detached-but-alive ones in red with their age, and the shared instances built.
 enum HTMLGraph {
   struct Document: Codable {
     var title: String
     var components: [Component]
     var roots: [String]
     var problems: [String]
+    /// The state of a running app drawn on the tree, when `--snapshot` named one.
+    var snapshot: TreeSnapshot?
   }
 
   struct Component: Codable {
@@ -34,6 +41,38 @@ enum HTMLGraph {
   struct Member: Codable {
     var name: String
     var location: String
+    /// Where it comes from and who reads it: `napkin why NAME --in COMPONENT`.
+    var why: Why
+  }
+
+  /// ``MemberOrigin/Answer`` as data for the page, which draws the same lines `napkin why`
+  /// prints.
+  struct Why: Codable, Equatable {
+    var holder: String
+    var chain: [Step]
+    var unresolved: String?
+    var readers: [Step]
+
+    /// A component's property: `location` is its file:line:column, `what` says what it is.
+    struct Step: Codable, Equatable {
+      var component: String
+      var member: String
+      var location: String
+      var what: String
+    }
+
+    init(_ answer: MemberOrigin.Answer) {
+      func step(_ step: MemberOrigin.Step) -> Step {
+        Step(
+          component: step.component, member: step.property.name,
+          location: step.property.position.description,
+          what: MemberOrigin.describe(step.property.kind))
+      }
+      holder = answer.holder
+      chain = answer.chain.map(step)
+      unresolved = answer.unresolved
+      readers = answer.readers.map(step)
+    }
   }
 
   struct Issue: Codable {
@@ -42,8 +81,14 @@ enum HTMLGraph {
     var location: String
   }
 
-  static func render(_ wiring: Wiring, problems: [InputProblem]) -> String {
-    let document = self.document(wiring, findings: Linter.findings(in: wiring), problems: problems)
+  static func render(
+    _ wiring: Wiring,
+    problems: [InputProblem],
+    snapshot: TreeSnapshot? = nil
+  ) -> String {
+    var document = self.document(
+      wiring, findings: Linter.findings(in: wiring), problems: problems)
+    document.snapshot = snapshot
     return HTMLPage.text(title: document.title, data: embeddedJSON(document))
   }
 
@@ -74,7 +119,11 @@ enum HTMLGraph {
           Group(
             kind: group.label,
             members: group.names.compactMap { name in
-              places[name].map { Member(name: name, location: $0) }
+              places[name].map {
+                Member(
+                  name: name, location: $0,
+                  why: Why(MemberOrigin.answer(for: name, from: node, in: wiring)))
+              }
             })
         },
         findings: byComponent[node.name] ?? []

@@ -1,4 +1,7 @@
 /// The fixed part of `graph --format html`: its style and its script, around the data.
+///
+/// The script sets text only (`textContent`, `setAttribute` on fixed attribute names): names from
+/// the sources and everything a tree snapshot says, embedded or fetched live, stay text.
 enum HTMLPage {
   static func text(title: String, data: String) -> String {
     """
@@ -23,11 +26,25 @@ enum HTMLPage {
     <body>
     <header>
       <h1 id="title"></h1>
+      <span id="live-status" class="status" hidden></span>
       <input id="search" type="search" placeholder="Find a member or component" autocomplete="off">
     </header>
+    <div id="legend" hidden>
+      <span class="state state-active">active</span>
+      <span class="state state-inactive">attached, inactive</span>
+      <span class="state state-live">live, no router</span>
+      <span class="state state-absent">not attached</span>
+      <span class="state state-detached">detached, still alive</span>
+      <span class="built-mark">built</span> a shared instance built
+    </div>
     <main>
       <section id="tree" aria-label="Component tree"></section>
-      <nav id="index" aria-label="Every member"></nav>
+      <nav id="index" aria-label="Every member">
+        <div id="why" hidden>
+          <h2 id="why-title"></h2>
+          <div id="why-lines"></div>
+        </div>
+      </nav>
     </main>
     <script type="application/json" id="napkin-data">
     \(data)
@@ -95,15 +112,49 @@ enum HTMLPage {
     .cycle { color: #8a3413; font-size: 12px; }
     .problems { background: #fff1ec; border: 1px solid #e8b7a4; border-radius: 8px;
       padding: 8px 12px; margin-bottom: 12px; font-size: 12px; }
+    .status { font-size: 12px; color: #5b6573; }
+    .status.failed { color: #b3261e; font-weight: 600; }
+    #legend { padding: 6px 20px; background: #fff; border-bottom: 1px solid #dde1e6;
+      font-size: 12px; color: #5b6573; }
+    .state { display: inline-block; border-radius: 9px; font-size: 11px; padding: 0 7px;
+      margin-left: 6px; border: 1px solid transparent; }
+    .state:empty { display: none; }
+    .state-active { background: #dff3e4; color: #1e6b38; border-color: #2e8b57; }
+    .state-inactive { background: #fff6d6; color: #7a5c00; border-color: #c9a227; }
+    .state-live { background: #e6eefb; color: #24508f; border-color: #3a6fb0; }
+    .state-absent { background: #f2f2f2; color: #7a8494; border-color: #c4cad3; }
+    .state-detached { background: #fdecec; color: #b3261e; border-color: #c62828; }
+    .node[data-state="active"] { border-color: #2e8b57;
+      box-shadow: 0 0 0 2px rgba(46,139,87,.25); }
+    .node[data-state="inactive"] { border-color: #c9a227; border-style: dashed; }
+    .node[data-state="live"] { border-color: #3a6fb0; }
+    .node[data-state="absent"] { opacity: .45; }
+    .node[data-state="detached"] { border-color: #c62828; background: #fdecec; }
+    .detached-note { color: #b3261e; font-size: 12px; font-weight: 600; }
+    .detached-note:empty { display: none; }
+    .member.built { box-shadow: inset 0 0 0 1px #2e8b57; }
+    .built-mark { display: inline-block; background: #2e8b57; color: #fff; border-radius: 4px;
+      font-size: 10px; padding: 0 4px; margin-left: 4px; }
+    .built-mark:empty, .built-description:empty { display: none; }
+    .built-description { color: #1e6b38; font-size: 11px; margin-left: 3px; }
+    .member.selected { outline: 2px solid #3a6fb0; }
+    #why { border-bottom: 1px solid #dde1e6; margin-bottom: 8px; padding-bottom: 8px; }
+    #why-lines { font: 11px/1.5 ui-monospace, Menlo, monospace; white-space: pre-wrap;
+      overflow-wrap: anywhere; }
+    .extra { color: #b3261e; font-size: 12px; margin-bottom: 8px; }
+    .extra:empty { display: none; }
     """
 
-  private static let script = """
+  // Raw, so that the script's backslashes reach the page as written.
+  private static let script = #"""
     (function () {
       "use strict";
       var data = JSON.parse(document.getElementById("napkin-data").textContent);
-      var byName = {};
+      // Maps without a prototype: a name such as `__proto__` from the sources or a snapshot is a
+      // key like any other.
+      var byName = Object.create(null);
       data.components.forEach(function (c) { byName[c.name] = c; });
-      var nodesByName = {};
+      var nodesByName = Object.create(null);
 
       function el(tag, className, text) {
         var e = document.createElement(tag);
@@ -124,7 +175,10 @@ enum HTMLPage {
           var n = component.findings.length;
           head.appendChild(el("span", "badge", n + (n === 1 ? " finding" : " findings")));
         }
+        // Filled by a snapshot; empty (and hidden) without one.
+        head.appendChild(el("span", "state"));
         box.appendChild(head);
+        box.appendChild(el("div", "detached-note"));
         box.appendChild(el("div", "where", component.location));
         if (component.orphan) { box.appendChild(el("div", "note", "orphan: " + component.orphan)); }
         component.groups.forEach(function (group) {
@@ -139,6 +193,11 @@ enum HTMLPage {
             chip.title = member.location;
             chip.appendChild(el("span", "", member.name));
             chip.appendChild(el("span", "where", member.location.split("/").pop()));
+            chip.appendChild(el("span", "built-mark"));
+            chip.appendChild(el("span", "built-description"));
+            chip.addEventListener("click", function () {
+              showWhy(component.name, member, chip);
+            });
             members.appendChild(chip);
           });
           box.appendChild(row);
@@ -181,6 +240,9 @@ enum HTMLPage {
         data.problems.forEach(function (p) { problems.appendChild(el("div", "", p)); });
         tree.appendChild(problems);
       }
+      // Napkins a snapshot names whose component the sources do not declare.
+      var extra = el("div", "extra");
+      tree.appendChild(extra);
       var roots = el("ul", "level roots");
       data.roots.forEach(function (name) { roots.appendChild(branch(name, "", [])); });
       tree.appendChild(roots);
@@ -201,28 +263,60 @@ enum HTMLPage {
         document.querySelectorAll(".hit").forEach(function (e) { e.classList.remove("hit"); });
       }
 
+      // `napkin why MEMBER --in COMPONENT`, as that command prints it, from the embedded answer.
+      function showWhy(componentName, member, chip) {
+        var why = member.why;
+        document.querySelectorAll(".member.selected").forEach(function (e) {
+          e.classList.remove("selected");
+        });
+        if (chip) { chip.classList.add("selected"); }
+        document.getElementById("why-title").textContent =
+          "Why " + componentName + "." + member.name;
+        var lines = document.getElementById("why-lines");
+        lines.textContent = "";
+        function line(text) { lines.appendChild(el("div", "why-line", text)); }
+        why.chain.forEach(function (step, i) {
+          line((i === 0 ? "" : "  from ") + step.component + "." + step.member + "  " +
+            step.location + "  " + step.what);
+        });
+        if (why.unresolved && why.chain.length) {
+          line("  no parent of " + why.chain[why.chain.length - 1].component + " has `" +
+            why.unresolved + "`: napkin lint reports it");
+        }
+        if (!why.readers.length) {
+          line("  read below " + why.holder + " by no component");
+        } else {
+          line("  read below " + why.holder + " by:");
+          why.readers.forEach(function (r) { line("    " + r.component + "  " + r.location); });
+        }
+        document.getElementById("why").hidden = false;
+      }
+
       var index = document.getElementById("index");
       index.appendChild(el("h2", "", "Members"));
       var entries = [];
       data.components.forEach(function (c) {
         c.groups.forEach(function (g) {
           g.members.forEach(function (m) {
-            entries.push({ member: m.name, component: c.name, kind: g.kind });
+            entries.push({ member: m, component: c.name, kind: g.kind });
           });
         });
       });
       entries.sort(function (a, b) {
-        return a.member < b.member ? -1 : a.member > b.member ? 1 :
+        return a.member.name < b.member.name ? -1 : a.member.name > b.member.name ? 1 :
           (a.component < b.component ? -1 : 1);
       });
       entries.forEach(function (entry) {
         var link = el("a");
         link.href = "#";
-        link.appendChild(document.createTextNode(entry.member + " "));
+        link.appendChild(document.createTextNode(entry.member.name + " "));
         link.appendChild(el("span", "", entry.component + ", " + entry.kind));
         link.addEventListener("click", function (event) {
           event.preventDefault();
-          reveal(entry.component, entry.member);
+          reveal(entry.component, entry.member.name);
+          var box = (nodesByName[entry.component] || [])[0];
+          var chip = box && box.querySelector('[data-member="' + CSS.escape(entry.member.name) + '"]');
+          showWhy(entry.component, entry.member, chip);
         });
         index.appendChild(link);
       });
@@ -242,7 +336,222 @@ enum HTMLPage {
         if (first) { first.scrollIntoView({ block: "center" }); }
       });
 
+      // MARK: The state of a running app (Schema/napkin.schema.json, "kind": "tree-snapshot")
+
+      function text(value) { return value === undefined || value === null ? "" : String(value); }
+      function list(value) { return Array.isArray(value) ? value : []; }
+
+      // What the snapshot says of each component, by name: a snapshot napkin's `component.name`
+      // is the graph's component name; without one, its router's name plus `Component`.
+      function collect(snapshot) {
+        var state = Object.create(null);
+        var napkins = { attached: 0, active: 0, detached: 0 };
+        function entry(name) {
+          return state[name] || (state[name] = {
+            attached: 0, active: 0, ancestor: false, detached: [], shared: Object.create(null)
+          });
+        }
+        function componentName(napkin) {
+          return napkin.component && napkin.component.name !== undefined ?
+            text(napkin.component.name) : text(napkin.name) + "Component";
+        }
+        function addShared(e, component) {
+          if (!component) { return; }
+          list(component.shared).forEach(function (instance) {
+            if (!instance) { return; }
+            var name = text(instance.name);
+            var built = e.shared[name] || (e.shared[name] = { count: 0, types: [], descriptions: [] });
+            var count = Number(instance.count);
+            built.count += isFinite(count) && count > 0 ? count : 1;
+            if (instance.type !== undefined) { built.types.push(text(instance.type)); }
+            if (instance.description !== undefined) {
+              built.descriptions.push(text(instance.description));
+            }
+          });
+        }
+        // Bounded depth: a snapshot fetched live is data from outside the page.
+        function attached(napkin, depth) {
+          if (!napkin || typeof napkin !== "object" || depth > 2000) { return; }
+          var e = entry(componentName(napkin));
+          e.attached += 1;
+          napkins.attached += 1;
+          if (napkin.active === true) { e.active += 1; napkins.active += 1; }
+          addShared(e, napkin.component);
+          list(napkin.children).forEach(function (child) { attached(child, depth + 1); });
+        }
+        function detached(napkin, seconds, depth) {
+          if (!napkin || typeof napkin !== "object" || depth > 2000) { return; }
+          entry(componentName(napkin)).detached.push(seconds);
+          napkins.detached += 1;
+          list(napkin.children).forEach(function (child) { detached(child, seconds, depth + 1); });
+        }
+        attached(snapshot.root, 0);
+        list(snapshot.ancestorComponents).forEach(function (component) {
+          if (!component) { return; }
+          var e = entry(text(component.name));
+          e.ancestor = true;
+          addShared(e, component);
+        });
+        list(snapshot.detached).forEach(function (item) {
+          if (!item) { return; }
+          var seconds = Number(item.secondsSinceDetach);
+          detached(item.napkin, isFinite(seconds) ? seconds : 0, 0);
+        });
+        return { components: state, napkins: napkins };
+      }
+
+      function age(seconds) {
+        return seconds < 10 ? seconds.toFixed(1) + " s" : Math.round(seconds) + " s";
+      }
+
+      function mark(box, e) {
+        var state = "absent", label = "not attached";
+        if (e && e.attached) {
+          state = e.active ? "active" : "inactive";
+          if (e.attached === 1) {
+            label = e.active ? "active" : "attached, inactive";
+          } else {
+            label = e.attached + " attached, " + e.active + " active";
+          }
+        } else if (e && e.ancestor) {
+          state = "live"; label = "live, no router";
+        } else if (e && e.detached.length) {
+          state = "detached"; label = "detached, still alive";
+        }
+        box.setAttribute("data-state", state);
+        box.setAttribute("data-attached", String(e ? e.attached : 0));
+        box.setAttribute("data-active", String(e ? e.active : 0));
+        box.setAttribute("data-detached", String(e ? e.detached.length : 0));
+        var badge = box.querySelector(".state");
+        badge.className = "state state-" + state;
+        badge.textContent = label;
+        box.querySelector(".detached-note").textContent = e && e.detached.length ?
+          e.detached.map(function (s) { return "detached " + age(s) + " ago, still alive"; })
+            .join("; ") : "";
+        box.querySelectorAll(".member").forEach(function (chip) {
+          var name = chip.getAttribute("data-member");
+          var built = e ? e.shared[name] : undefined;
+          var where = chip.title.split(String.fromCharCode(10))[0];
+          chip.classList.toggle("built", !!built);
+          if (built) {
+            chip.setAttribute("data-built", String(built.count));
+            chip.querySelector(".built-mark").textContent =
+              built.count > 1 ? "built \u00d7" + built.count : "built";
+            var description = built.descriptions.join("; ");
+            chip.querySelector(".built-description").textContent =
+              description.length > 80 ? description.slice(0, 79) + "\u2026" : description;
+            chip.title = where + String.fromCharCode(10) + "built: " + built.types.join(", ") +
+              (description ? " (" + description + ")" : "");
+          } else {
+            chip.removeAttribute("data-built");
+            chip.querySelector(".built-mark").textContent = "";
+            chip.querySelector(".built-description").textContent = "";
+            chip.title = where;
+          }
+        });
+      }
+
+      // Marks the tree in place: nothing is rebuilt, so the scroll position, the search box and its
+      // highlights, and the why panel stay as they are.
+      function applySnapshot(snapshot) {
+        var seen = collect(snapshot);
+        Object.keys(nodesByName).forEach(function (name) {
+          nodesByName[name].forEach(function (box) { mark(box, seen.components[name]); });
+        });
+        var unknown = Object.keys(seen.components).filter(function (name) {
+          return !byName[name];
+        }).sort();
+        extra.textContent = unknown.length ?
+          "In the snapshot but not in the sources: " + unknown.join(", ") : "";
+        document.getElementById("legend").hidden = false;
+        document.documentElement.setAttribute("data-snapshot-napkins", String(seen.napkins.attached));
+        var n = seen.napkins;
+        return n.attached + " attached (" + n.active + " active), " + n.detached +
+          " detached but alive";
+      }
+
+      // A document this page can draw, or why not.
+      function refusal(snapshot) {
+        if (!snapshot || typeof snapshot !== "object" || Array.isArray(snapshot)) {
+          return "not a JSON object";
+        }
+        if (snapshot.kind !== "tree-snapshot") {
+          return "kind " + JSON.stringify(snapshot.kind) + ", not \"tree-snapshot\"";
+        }
+        if (snapshot.schema !== 1) {
+          return "schema " + JSON.stringify(snapshot.schema) + "; this page reads schema 1";
+        }
+        if (!snapshot.root || typeof snapshot.root !== "object") { return "no root napkin"; }
+        return null;
+      }
+
+      var status = document.getElementById("live-status");
+      function say(message, failed) {
+        status.hidden = false;
+        status.textContent = message;
+        status.classList.toggle("failed", !!failed);
+      }
+
+      if (data.snapshot) { say("snapshot: " + applySnapshot(data.snapshot)); }
+
+      // `?live=tree.json`: the snapshot read again every second, beside the page only.
+      var live = new URLSearchParams(window.location.search).get("live");
+      if (live !== null) { startLive(live); }
+
+      function startLive(path) {
+        var url;
+        try { url = new URL(path, window.location.href); } catch (error) { url = null; }
+        if (!url || url.protocol !== window.location.protocol ||
+          url.host !== window.location.host) {
+          say("live: " + path + " is not beside the page; give a relative path such as tree.json",
+            true);
+          return;
+        }
+        var reads = 0, updates = 0, failures = 0;
+        function failed(reason) {
+          say("live: cannot read " + path + " (" + reason + "); trying again every second", true);
+          document.documentElement.setAttribute("data-live-failures", String(++failures));
+        }
+        function poll() {
+          var request = new XMLHttpRequest();
+          request.open("GET", url.href);
+          request.timeout = 5000;
+          // A static server sends Last-Modified, which a browser may cache: always ask again.
+          if (url.protocol !== "file:") { request.setRequestHeader("Cache-Control", "no-cache"); }
+          request.onload = function () {
+            var ok = request.status === 200 || (request.status === 0 && url.protocol === "file:");
+            if (!ok) { failed("HTTP " + request.status); return; }
+            var snapshot;
+            try { snapshot = JSON.parse(request.responseText); } catch (error) {
+              failed("not JSON: " + error.message);
+              return;
+            }
+            var why = refusal(snapshot);
+            if (why) { failed(why); return; }
+            var summary = applySnapshot(snapshot);
+            say("live: " + path + ", " + summary + ", read " + new Date().toLocaleTimeString());
+            document.documentElement.setAttribute("data-live-updates", String(++updates));
+          };
+          request.onerror = function () { failed("network error"); };
+          request.ontimeout = function () { failed("no answer in 5 s"); };
+          request.onloadend = function () {
+            document.documentElement.setAttribute("data-live-reads", String(++reads));
+            window.setTimeout(poll, 1000);
+          };
+          request.send();
+        }
+        say("live: reading " + path);
+        poll();
+      }
+
+      // For a checker (and the curious): marks the tree with a snapshot object, as a live read does.
+      window.napkinApplySnapshot = function (snapshot) {
+        var why = refusal(snapshot);
+        if (why) { throw new Error(why); }
+        return applySnapshot(snapshot);
+      };
+
       document.documentElement.setAttribute("data-rendered", String(data.components.length));
     })();
-    """
+    """#
 }

@@ -1,8 +1,16 @@
 import Foundation
 
-/// The component tree as JSON, for other tools.
+/// The component tree as JSON, for other tools: the `"kind": "graph"` document of
+/// `Schema/napkin.schema.json`, whose names a running app's tree snapshot shares.
 enum JSONGraph {
+  /// The schema number this tool writes and reads; schema numbers only grow.
+  static let schema = 1
+
   struct Document: Codable {
+    /// Always ``JSONGraph/schema``: a reader refuses a number it does not know.
+    var schema = JSONGraph.schema
+    /// Always `graph`, so that a reader can tell it from a `tree-snapshot`.
+    var kind = "graph"
     var components: [Component]
     var roots: [String]
     var problems: [InputProblem]

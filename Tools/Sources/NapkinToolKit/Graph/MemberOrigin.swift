@@ -40,28 +40,60 @@ enum MemberOrigin {
     guard !holders.isEmpty else {
       throw UsageError(message: "no component has a member named \(member)")
     }
-    var text = ""
-    for holder in holders {
-      let chain = origin(of: member, from: holder, in: wiring)
+    return holders.map { answer(for: member, from: $0, in: wiring).text }.joined()
+  }
+
+  /// The whole answer for one component's member: the chain up to its builder, and its readers
+  /// below. The text of `napkin why` and the panel of the HTML page are both drawn from it.
+  struct Answer: Equatable {
+    /// The component the answer starts from.
+    var holder: String
+    /// From `holder` up through pass-throughs to the builder, nearest first.
+    var chain: [Step]
+    /// The member the last pass-through reads, when no parent has it.
+    var unresolved: String?
+    /// The components below `holder` that read the member, by name.
+    var readers: [Step]
+
+    /// The answer as `napkin why` prints it, one line a step.
+    var text: String {
+      lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The lines of ``text``, without their newlines.
+    var lines: [String] {
+      var lines: [String] = []
       for (index, step) in chain.enumerated() {
         let lead = index == 0 ? "" : "  from "
-        text += "\(lead)\(step.component).\(step.property.name)  \(step.property.position)  "
-        text += describe(step.property.kind) + "\n"
+        lines.append(
+          "\(lead)\(step.component).\(step.property.name)  \(step.property.position)  "
+            + describe(step.property.kind))
       }
-      if let last = chain.last, case .passThrough(let read) = last.property.kind {
-        text += "  no parent of \(last.component) has `\(read)`: napkin lint reports it\n"
+      if let unresolved, let last = chain.last {
+        lines.append("  no parent of \(last.component) has `\(unresolved)`: napkin lint reports it")
       }
-      let readers = self.readers(of: member, below: holder, in: wiring)
       if readers.isEmpty {
-        text += "  read below \(holder.name) by no component\n"
+        lines.append("  read below \(holder) by no component")
       } else {
-        text += "  read below \(holder.name) by:\n"
+        lines.append("  read below \(holder) by:")
         for reader in readers {
-          text += "    \(reader.component)  \(reader.property.position)\n"
+          lines.append("    \(reader.component)  \(reader.property.position)")
         }
       }
+      return lines
     }
-    return text
+  }
+
+  /// The answer for `member` of `holder`.
+  static func answer(for member: String, from holder: ComponentNode, in wiring: Wiring) -> Answer {
+    let chain = origin(of: member, from: holder, in: wiring)
+    var unresolved: String?
+    if let last = chain.last, case .passThrough(let read) = last.property.kind {
+      unresolved = read
+    }
+    return Answer(
+      holder: holder.name, chain: chain, unresolved: unresolved,
+      readers: readers(of: member, below: holder, in: wiring))
   }
 
   /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.

@@ -1,0 +1,186 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A running app's napkin tree: the `"kind": "tree-snapshot"` document of
+/// `Schema/napkin.schema.json`, which `router.treeSnapshot()` writes and `napkin graph --format
+/// html --snapshot FILE` draws on the static tree.
+///
+/// Only the fields the schema defines are kept: decoding drops anything else, so the page embeds
+/// nothing the schema does not describe.
+struct TreeSnapshot: Codable, Equatable, Sendable {
+  var schema: Int
+  var kind: String
+  var root: Napkin
+  /// The live components above the root napkin's, nearest first (HomeNapkin's `AppComponent`).
+  var ancestorComponents: [Component]
+  /// Napkins detached but still alive, oldest detach first.
+  var detached: [Detached]
+
+  /// One attached napkin and its attached children, in attach order.
+  struct Napkin: Codable, Equatable, Sendable {
+    var name: String
+    var router: String
+    var interactor: String
+    var presenter: String?
+    var view: String?
+    var active: Bool
+    var tasks: Int
+    var cleanups: Int
+    var component: Component?
+    var children: [Napkin]
+  }
+
+  /// A live component: its class's name, the name `napkin graph` gives it, and what it built.
+  struct Component: Codable, Equatable, Sendable {
+    var name: String
+    var shared: [SharedInstance]
+  }
+
+  /// A built shared instance: its member's name, its type and how many; never its value.
+  struct SharedInstance: Codable, Equatable, Sendable {
+    var name: String
+    var type: String
+    var count: Int
+    var description: String?
+  }
+
+  /// A napkin detached from the tree that has not been released yet.
+  struct Detached: Codable, Equatable, Sendable {
+    var napkin: Napkin
+    var secondsSinceDetach: Double
+    var detachedAt: String
+  }
+
+  /// The largest snapshot read: far more than a tree of thousands of napkins writes, and a bound
+  /// so that a wrong path (a disk image, a log) cannot take all memory.
+  static let maximumFileSize = 16 << 20
+
+  /// The kind a tree snapshot names itself by.
+  static let kindName = "tree-snapshot"
+
+  /// Reads the snapshot at `path`: a regular file, never through a symbolic link, at most
+  /// ``maximumFileSize`` bytes, of a schema and kind this tool knows.
+  static func read(_ path: String) throws(UsageError) -> TreeSnapshot {
+    try decode(readFile(path), from: path)
+  }
+
+  /// The file's bytes; the messages say what was wrong and what to pass instead.
+  static func readFile(_ path: String) throws(UsageError) -> Data {
+    func failure(_ message: String) -> UsageError {
+      UsageError(message: "--snapshot \(path): \(message)")
+    }
+    // O_NOFOLLOW: a link planted where the app writes its snapshot is refused, not followed;
+    // O_NONBLOCK: a FIFO opens at once and is refused below instead of blocking the read.
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ELOOP {
+        throw failure(
+          "is a symbolic link, which napkin does not follow; pass the file it points to")
+      }
+      throw failure(
+        "cannot open it (\(String(cString: strerror(errno)))); pass the file the app writes "
+          + "with --snapshot")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw failure("is not a regular file (a folder, a FIFO, a device or a socket)")
+    }
+    let limit = "\(maximumFileSize >> 20) MiB"
+    guard Int(info.st_size) <= maximumFileSize else {
+      throw failure(
+        "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    // One byte more than the bound, so that a file still growing cannot slip past it.
+    guard let data = try? handle.read(upToCount: maximumFileSize + 1) ?? Data() else {
+      throw failure("cannot read it to its end")
+    }
+    guard data.count <= maximumFileSize else {
+      throw failure("grew past \(limit) while it was read, the most napkin reads of a snapshot")
+    }
+    return data
+  }
+
+  /// The schema number and kind, read before the rest so that a document of another kind or a
+  /// newer schema is named as such instead of as a missing field.
+  private struct Header: Decodable {
+    var schema: Int?
+    var kind: String?
+  }
+
+  /// Decodes `data` read from `path`, refusing a schema or a kind it does not know.
+  static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
+    func failure(_ message: String) -> UsageError {
+      UsageError(message: "--snapshot \(path): \(message)")
+    }
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: data)
+    } catch {
+      throw failure(
+        "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
+          + "(HomeNapkin: --snapshot FILE)")
+    }
+    switch header.kind {
+    case kindName?: break
+    case "graph"?:
+      throw failure(
+        "is a graph (`napkin graph --format json`), not a tree snapshot; pass the file a running "
+          + "app writes from router.treeSnapshot()")
+    case let other?:
+      throw failure(
+        "has kind \"\(other)\", which napkin does not know; a tree snapshot has \"kind\": "
+          + "\"\(kindName)\"")
+    case nil:
+      throw failure(
+        "has no \"kind\"; a tree snapshot has \"kind\": \"\(kindName)\" and \"schema\": "
+          + "\(JSONGraph.schema) (Schema/napkin.schema.json)")
+    }
+    guard header.schema == JSONGraph.schema else {
+      let found = header.schema.map { "schema \($0)" } ?? "no schema number"
+      throw failure(
+        "has \(found), and this napkin reads schema \(JSONGraph.schema) only; use a napkin "
+          + "built from the same Napkin release as the app")
+    }
+    do {
+      return try JSONDecoder().decode(TreeSnapshot.self, from: data)
+    } catch let error as DecodingError {
+      throw failure(
+        "does not match schema \(JSONGraph.schema) (Schema/napkin.schema.json): "
+          + describe(error))
+    } catch {
+      throw failure("cannot be decoded: \(error)")
+    }
+  }
+
+  /// Where the document differs from the schema, as a path into it: `root.children[0].active`.
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "the document" : text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(path(context.codingPath)) has the wrong type"
+    case .dataCorrupted(let context):
+      return "\(path(context.codingPath)) is not valid"
+    @unknown default:
+      return "it is not valid"
+    }
+  }
+}
