@@ -27,7 +27,10 @@ nonisolated struct Console: Sendable {
   /// The process's standard streams.
   static let standard = Console(
     print: { line in
-      if let code = writeLine(line, to: .output) { lostOutput.withLock { $0 = $0 ?? code } }
+      if let code = writeLine(line, to: .output) {
+        // The first failure is the one to report; relaxed, as nothing else is published with it.
+        _ = lostOutput.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+      }
     },
     printError: { line in _ = writeLine(TerminalText.escaped(line), to: .error) },
     readInput: { limit throws(NotebookError) in
@@ -35,7 +38,10 @@ nonisolated struct Console: Sendable {
       return try readStandardInput(limit: limit)
     },
     outputIsTerminal: isatty(STDOUT_FILENO) != 0,
-    outputFailure: { lostOutput.withLock { $0 }.map { String(cString: strerror($0)) } })
+    outputFailure: {
+      let code = lostOutput.load(ordering: .relaxed)
+      return code == 0 ? nil : String(cString: strerror(code))
+    })
 }
 
 /// How long standard input may send nothing before `add` or `edit` gives up, changing nothing.
@@ -53,8 +59,9 @@ nonisolated func readStandardInput(
       : FileIO.text(of: failure))
 }
 
-/// The `errno` of the first write to standard output that failed.
-private nonisolated let lostOutput = Mutex<Int32?>(nil)
+/// The `errno` of the first write to standard output that failed, or 0 (no `errno` is 0). One
+/// word, so an `Atomic` rather than a lock (CONTRIBUTING.md, "Locks").
+private nonisolated let lostOutput = Atomic<Int32>(0)
 
 /// Writes `line` and a newline to `stream`; returns the `errno` of a failed write.
 private nonisolated func writeLine(_ line: String, to stream: StandardStream) -> Int32? {

@@ -12,10 +12,13 @@ import Foundation
 ///
 /// Threading: `Sendable`; the snapshots live under a lock, so read from any thread.
 ///
-/// The lock is an `NSLock` (a pthread mutex) rather than Synchronization's `Mutex`: on Linux a
-/// contended `Mutex` is handed from thread to thread by the kernel (a priority-inheriting futex),
-/// which ThreadSanitizer cannot see, so `swift test --sanitize=thread` reported the stores of two
-/// notebooks' writers, each under the lock, as a race. ThreadSanitizer intercepts pthread mutexes.
+/// The lock is an `NSLock` (a pthread mutex), by the project's lock rule (CONTRIBUTING.md,
+/// "Locks"), rather than Synchronization's `Mutex`: on Linux a contended `Mutex` is handed from
+/// thread to thread by the kernel (a priority-inheriting futex), which ThreadSanitizer cannot see,
+/// so `swift test --sanitize=thread` reported the stores of two notebooks' writers, each under the
+/// lock, as a race. ThreadSanitizer intercepts pthread mutexes. Seen on Swift 6.3.1, Linux; no
+/// upstream issue found, and the minimal reproduction is in NapkinOnce's `HandOff.swift`. A
+/// `Mutex` may replace the lock once that reproduction runs clean under `-sanitize=thread`.
 nonisolated final class SyncStore: @unchecked Sendable {
   /// The store the program uses.
   static let shared = SyncStore()

@@ -10,6 +10,12 @@ import Foundation
 /// `capacity` operations are pending, which stalls the session's transfer until the delegate has
 /// caught up: at most `capacity` chunks exist at once, whatever the server sends.
 ///
+/// Upstream: https://github.com/swiftlang/swift-corelibs-foundation/issues/3204 ("URLSession
+/// spams slow delegates with more messages than they can handle", open), seen on Swift 6.3.1,
+/// Linux. This type, and with it the detour of ``HTTPExchange``'s `cancel()`, can go once
+/// corelibs stops reading while deliveries are pending: ShopTests' gzip-bomb and fast-server
+/// cases then stay under the limit with `delegateQueue: nil`.
+///
 /// The operations run on the queue's own thread, never on Dispatch's global queues. While the
 /// transfer waits here, so does every caller that needs the session's work queue, and
 /// `dataTask(with:)` and `cancel()` do: those callers are often threads of the cooperative pool,
@@ -67,10 +73,9 @@ nonisolated final class BoundedDelegateQueue: OperationQueue, @unchecked Sendabl
 /// ``add(_:)`` starts a thread under the same lock when `hasThread` is false.
 nonisolated final class Deliveries: @unchecked Sendable {
   // SAFETY: `pending` and `hasThread` are read and written only while `condition` is locked; the
-  // other stored properties are `let`s of Sendable types. An `NSCondition`, not a `Mutex`: the
-  // lock changes hands on every chunk of a body, and ThreadSanitizer cannot see a contended
-  // `Mutex`'s hand-offs on Linux, while it sees pthread's; the condition also gives the idle
-  // thread its timed wait.
+  // other stored properties are `let`s of Sendable types. An `NSCondition`, by the project's lock
+  // rule (CONTRIBUTING.md, "Locks"): the delivering thread blocks until an operation arrives or
+  // half a second passes.
   private struct Delivery {
     let block: @Sendable () -> Void
     /// Whether the block took one of the `capacity` slots, to give back once it has run.

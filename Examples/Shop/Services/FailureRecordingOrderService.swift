@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Wraps a service and remembers why its last call failed.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// nothing listening?), so the command line wraps the live service in this decorator instead of
 /// teaching the model about transport errors.
 ///
-/// Threading: `Sendable`; the record is kept under a `Mutex`.
+/// Threading: `Sendable`; the record is kept under a lock.
 nonisolated struct FailureRecordingOrderService: OrderService {
   let base: any OrderService
   private let lastFailure = Shared()
@@ -18,7 +18,7 @@ nonisolated struct FailureRecordingOrderService: OrderService {
 
   /// Why the most recent failed call failed, or `nil` when no call has failed.
   var lastFailureReason: String? {
-    lastFailure.reason.withLock { $0 }
+    lastFailure.reason
   }
 
   func orders() async throws -> [Order] {
@@ -39,12 +39,19 @@ nonisolated struct FailureRecordingOrderService: OrderService {
     }
   }
 
-  private final class Shared: Sendable {
-    let reason = Mutex<String?>(nil)
+  private final class Shared: @unchecked Sendable {
+    // SAFETY: `stored` is read and written only under `lock`, in `reason` and `record`; `lock`
+    // is a `let`.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var reason: String? {
+      lock.withLock { stored }
+    }
 
     func record(_ error: any Error) {
       let text = Self.explain(error)
-      reason.withLock { $0 = text }
+      lock.withLock { stored = text }
     }
 
     private static func explain(_ error: any Error) -> String {
