@@ -12,6 +12,7 @@ import Testing
     ("Settings", .command(.settings)),
     ("back", .command(.back)),
     ("tree", .command(.tree)),
+    ("tree --json", .command(.treeJSON)),
     ("help", .command(.help)),
     ("quit", .command(.quit)),
     ("exit", .command(.quit)),

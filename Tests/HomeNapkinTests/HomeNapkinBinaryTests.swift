@@ -37,7 +37,9 @@ import Testing
       let run = try BuiltBinary.run(arguments: ["--help"], input: "")
 
       #expect(run.status == 0)
-      #expect(run.standardOutput.hasPrefix("Usage: HomeNapkin [--open profile/<name>] [--help]\n"))
+      #expect(
+        run.standardOutput.hasPrefix(
+          "Usage: HomeNapkin [--open profile/<name>] [--snapshot FILE] [--help]\n"))
       #expect(run.standardOutput.contains("  login <name>  sign in"))
     }
 

@@ -8,6 +8,7 @@ enum Command: Equatable {
   case settings
   case back
   case tree
+  case treeJSON
   case open(DeepLink)
   case help
   case quit
@@ -34,6 +35,7 @@ enum Command: Equatable {
     case "settings" where rest.isEmpty: return .command(.settings)
     case "back" where rest.isEmpty: return .command(.back)
     case "tree" where rest.isEmpty: return .command(.tree)
+    case "tree" where rest == "--json": return .command(.treeJSON)
     case "open":
       switch DeepLink.parse(rest) {
       case .success(let link): return .command(.open(link))
@@ -53,7 +55,7 @@ enum Command: Equatable {
     case .profile: "profile"
     case .settings: "settings"
     case .back: "back"
-    case .tree: "tree"
+    case .tree, .treeJSON: "tree"
     case .open: "open"
     case .help: "help"
     case .quit: "quit"
@@ -69,6 +71,8 @@ enum Command: Equatable {
       settings      open the settings
       back          close the profile or the settings
       tree          print the live napkin tree, one napkin a line
+      tree --json   print the live tree's snapshot: each napkin's state and work,
+                    and what each component has built
       open profile/<name>
                     open a user's profile as a deep link does: now if they are
                     signed in, or as soon as they sign in

@@ -6,20 +6,34 @@ import TerminalSafety
 @MainActor
 enum HomeNapkinApp {
   static let usage = """
-    Usage: HomeNapkin [--open profile/<name>] [--help]
+    Usage: HomeNapkin [--open profile/<name>] [--snapshot FILE] [--help]
 
     A napkin tree in the terminal: Root -> LoggedOut | LoggedIn -> Home -> Profile | Settings.
     Type commands, or pipe them in (one a line); the current screen is printed after each.
     Example: printf 'login alice\\nprofile\\ntree\\n' | swift run HomeNapkin
     --open profile/alice opens alice's profile as a deep link does: at once if she is
     signed in, or as soon as she signs in.
+    --snapshot FILE writes the live tree's snapshot (JSON, schema 1) to FILE after every
+    command, replacing it whole, for `napkin graph --format html` to draw live.
 
     """
 
   /// Runs the app for `arguments` (without the program name) and returns the exit status: 0, 1
-  /// when the output could not be written, 64 (`EX_USAGE`) for a bad argument.
+  /// when the output could not be written, 64 (`EX_USAGE`) for a bad argument or a snapshot
+  /// file that cannot be used.
   static func main(arguments: [String]) async -> Int32 {
-    if arguments == ["--help"] || arguments == ["-h"] {
+    let options: Options
+    var recorder: LiveTreeRecorder?
+    do {
+      options = try Options.parse(arguments)
+      if let path = options.snapshotPath {
+        recorder = LiveTreeRecorder(file: try SnapshotFile(path: path))
+      }
+    } catch {
+      try? StandardStream.error.write("HomeNapkin: \(error)\n")
+      return 64  // EX_USAGE
+    }
+    if options.help {
       do {
         try StandardStream.output.write(usage + Command.helpText)
         return 0
@@ -27,33 +41,11 @@ enum HomeNapkinApp {
         return lost(error)
       }
     }
-    var link: DeepLink?
-    var rest = arguments[...]
-    if rest.first == "--open" {
-      guard rest.count >= 2 else {
-        try? StandardStream.error.write(
-          "HomeNapkin: --open needs a link, e.g. `--open profile/alice`.\n")
-        return 64  // EX_USAGE
-      }
-      switch DeepLink.parse(rest[rest.startIndex + 1]) {
-      case .success(let parsed): link = parsed
-      case .failure(let error):
-        try? StandardStream.error.write("HomeNapkin: \(error)\n")
-        return 64  // EX_USAGE
-      }
-      rest = rest.dropFirst(2)
-    }
-    if let first = rest.first {
-      let shown = TerminalText.escaped(first, limit: 60)
-      try? StandardStream.error.write(
-        "HomeNapkin: unknown argument `\(shown)`. Try `HomeNapkin --help`.\n")
-      return 64  // EX_USAGE
-    }
     let interactive = StandardInput.isInteractive
     let shell = Shell(
       input: StandardInput(), output: { try StandardStream.output.write($0) }, echo: !interactive,
-      prompt: interactive)
-    let status = await shell.run(opening: link)
+      prompt: interactive, recorder: recorder)
+    let status = await shell.run(opening: options.link)
     // Let leaks of napkins detached just before the end be reported; quick when nothing leaks.
     await LeakDetector.shared.waitForPendingChecks()
     if let failure = shell.outputFailure as? OutputLost {

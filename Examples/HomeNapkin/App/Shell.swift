@@ -22,15 +22,17 @@ final class Shell {
   private let output: (String) throws -> Void
   private let echo: Bool
   private let prompt: Bool
+  private let recorder: LiveTreeRecorder?
 
   /// - Parameters:
   ///   - boundaries: the services at the edge of the app; the components build the rest.
   ///   - echo: repeat each command after `> `, so a piped transcript reads like a session.
   ///   - prompt: print `> ` before reading, for a person at a terminal.
+  ///   - recorder: where the live tree's snapshot goes after every command (`--snapshot`).
   init(
     boundaries: HomeNapkinBoundaries = .live, input: any LineSource,
     output: @escaping (String) throws -> Void, echo: Bool, prompt: Bool,
-    leakDetector: LeakDetector = .shared
+    leakDetector: LeakDetector = .shared, recorder: LiveTreeRecorder? = nil
   ) {
     let component = AppComponent(boundaries: boundaries)
     root = RootBuilder(dependency: component).build(leakDetector: leakDetector)
@@ -38,6 +40,7 @@ final class Shell {
     self.output = output
     self.echo = echo
     self.prompt = prompt
+    self.recorder = recorder
   }
 
   /// Launches the tree and runs until `quit` or the end of input; returns the exit status: 0, or
@@ -62,6 +65,7 @@ final class Shell {
   /// Launches the tree and prints the first screen.
   func start() throws {
     root.launch(from: terminal)
+    recorder?.record(root)
     try output(terminal.render())
   }
 
@@ -73,6 +77,7 @@ final class Shell {
     rootInteractor.task { [weak self] in
       await DeepLinkFlow.open(link, from: login) { message in
         guard let self, self.outputFailure == nil else { return }
+        self.recorder?.record(self.root)
         do {
           try self.output(message + self.terminal.render())
         } catch {
@@ -101,12 +106,16 @@ final class Shell {
       try output(Command.helpText)
     case .command(.tree):
       try output(NapkinTree.describe(root))
+    case .command(.treeJSON):
+      // Type names and counts only: no user's text is in it, and JSON escapes every control.
+      try output(String(decoding: try root.treeSnapshot().jsonData(), as: UTF8.self))
     case .command(let command):
       if !terminal.dispatch(command) {
         let screen = terminal.screens.last?.title ?? "this"
         try output("`\(command.keyword)` is not available on the \(screen) screen.\n")
       }
     }
+    recorder?.record(root)
     try output(terminal.render())
     return true
   }

@@ -100,3 +100,8 @@ public final class PerKey<Key: Hashable & Sendable, Context: Sendable>: Sendable
     instances.keys
   }
 }
+
+extension PerKey: InstanceCounting {
+  /// The open contexts: what a tree snapshot reports for a component's `PerKey` store.
+  package var heldInstanceCount: Int { openKeys.count }
+}

@@ -88,6 +88,8 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   private var loaded = false
   /// Whether the leak detector already watches this napkin, because a parent detached it.
   private var watchedAfterDetach = false
+  /// The children this router detached that may still be alive, for ``Routing/treeSnapshot()``.
+  private var detached: [DetachedChild] = []
   private let registrar = ObservationRegistrar()
 
   /// Creates a router for `interactor` and, optionally, the napkin's `component`.
@@ -229,6 +231,14 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     AttachmentRegistry.detach(child)
     leakDetector.expectDeallocation(ofSubtree: child, fileID: fileID, line: line)
     SubtreeLifecycle.markWatched(child, true)
+    remember(detached: child, fileID: fileID, line: line)
+  }
+
+  /// Records `child`'s detach for snapshots, forgetting the children that are gone or in a tree
+  /// again, so the list holds only what a snapshot could show.
+  private func remember(detached child: any Routing, fileID: StaticString, line: UInt) {
+    detached.removeAll { $0.router.map(AttachmentRegistry.isAttached) ?? true }
+    detached.append(DetachedChild(router: child, instant: .now, site: "\(fileID):\(line)"))
   }
 
   private func checkAttachable(_ child: any Routing, fileID: StaticString, line: UInt) {
@@ -259,6 +269,10 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
       ancestor = AttachmentRegistry.parent(of: current)
     }
   }
+}
+
+extension Router: DetachRemembering {
+  var detachedChildren: [DetachedChild] { detached }
 }
 
 extension Router: LeakTrackable {

@@ -13,12 +13,15 @@ final class Session {
   let leaks: LeakCollector
   private let buffer = OutputBuffer()
 
-  init(boundaries: HomeNapkinBoundaries = .live, gracePeriod: Duration = .seconds(1)) {
+  init(
+    boundaries: HomeNapkinBoundaries = .live, gracePeriod: Duration = .seconds(1),
+    recorder: LiveTreeRecorder? = nil
+  ) {
     let leaks = LeakCollector(gracePeriod: gracePeriod)
     self.leaks = leaks
     shell = Shell(
       boundaries: boundaries, input: ScriptedInput([]), output: { [buffer] in buffer.text += $0 },
-      echo: false, prompt: false, leakDetector: leaks.detector)
+      echo: false, prompt: false, leakDetector: leaks.detector, recorder: recorder)
     record { try shell.start() }
     buffer.text = ""
   }

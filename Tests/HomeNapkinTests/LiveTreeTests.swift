@@ -1,0 +1,89 @@
+import Foundation
+import Napkin
+import Testing
+
+@testable import HomeNapkin
+
+/// `--snapshot FILE` and `tree --json`: the running tree's snapshot, after every command, in a
+/// file a page can poll without ever reading half of it.
+@MainActor
+@Suite struct LiveTreeTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appending(path: "napkin-live-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+  }
+
+  func attachedAndActive(_ url: URL) throws -> [String] {
+    let snapshot = try JSONDecoder().decode(TreeSnapshot.self, from: Data(contentsOf: url))
+    return snapshot.root.subtree.filter(\.active).map(\.name)
+  }
+
+  @Test func theSnapshotFileFollowsTheTreeAfterEveryCommand() throws {
+    let url = folder.appending(path: "tree.json")
+    let session = Session(recorder: LiveTreeRecorder(file: try SnapshotFile(path: url.path)))
+    #expect(try attachedAndActive(url) == ["Root", "LoggedOut"])
+    session.type("login alice")
+    #expect(try attachedAndActive(url) == ["Root", "LoggedIn", "Home"])
+    session.type("profile")
+    #expect(try attachedAndActive(url) == ["Root", "LoggedIn", "Home", "Profile"])
+    session.type("back")
+    #expect(try attachedAndActive(url) == ["Root", "LoggedIn", "Home"])
+    session.type("logout")
+    #expect(try attachedAndActive(url) == ["Root", "LoggedOut"])
+    // Every write replaced the file whole: no temporary file is left beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["tree.json"])
+  }
+
+  @Test func treeJSONPrintsTheSnapshotWithWhatEachComponentBuilt() throws {
+    let session = Session()
+    session.type("login alice")
+    let printed = session.type("tree --json")
+    let json = try #require(printed.components(separatedBy: "\n== Home ==").first)
+    let snapshot = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+    let home = try #require(snapshot.root.subtree.first { $0.name == "Home" })
+    #expect(home.component?.name == "HomeComponent")
+    #expect(snapshot.ancestorComponents.map(\.name) == ["AppComponent"])
+    #expect(!json.contains("alice"))  // type names and counts, never the user's data
+  }
+
+  @Test func aSnapshotPathThatIsALinkOrAFolderIsRefusedBeforeAnythingIsWritten() throws {
+    let target = folder.appending(path: "elsewhere.json")
+    try Data("keep".utf8).write(to: target)
+    let link = folder.appending(path: "link.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    #expect(throws: SnapshotFile.Refusal.self) { try SnapshotFile(path: link.path) }
+    #expect(throws: SnapshotFile.Refusal.self) { try SnapshotFile(path: folder.path) }
+    #expect(throws: SnapshotFile.Refusal.self) {
+      try SnapshotFile(path: folder.appending(path: "missing/tree.json").path)
+    }
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+  }
+
+  @Test func aLinkPlantedAfterTheCheckIsReplacedNotWrittenThrough() throws {
+    let path = folder.appending(path: "tree.json").path
+    let file = try SnapshotFile(path: path)
+    let target = folder.appending(path: "victim.txt")
+    try Data("keep".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: path, withDestinationPath: target.path)
+    try file.replace(with: Array("{}".utf8))
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
+  }
+
+  @Test func optionsComeInAnyOrderAndEachOnlyOnce() throws {
+    let options = try Options.parse(["--snapshot", "t.json", "--open", "profile/alice"])
+    #expect(options.snapshotPath == "t.json" && options.link != nil)
+    #expect(throws: Options.Refusal(description: "--snapshot is given twice; give it once.")) {
+      try Options.parse(["--snapshot", "a.json", "--snapshot", "b.json"])
+    }
+    #expect(
+      throws: Options.Refusal(description: "--snapshot needs a file, e.g. `--snapshot tree.json`.")
+    ) {
+      try Options.parse(["--snapshot"])
+    }
+  }
+}
