@@ -123,4 +123,212 @@ struct HTMLGraphTests {
     #expect(!browser.output.contains(#"data-wrapped="0""#))
     #expect(browser.output.contains("data-wrapped="))
   }
+
+  // MARK: A running app's state on the page (issue 21) and `why` on click (issue 20)
+
+  /// The page of HomeNapkin, written by the built `napkin` with `extra` arguments.
+  private static func homeNapkinPage(
+    _ extra: [String] = [], in scratch: ScratchFolder, named name: String = "page.html"
+  ) throws -> String {
+    let graph = try NapkinProcess.run(
+      ["graph", "--format", "html"] + extra + [Paths.examples + "/HomeNapkin"])
+    #expect(graph.status == 0, "\(graph.errors)")
+    return try scratch.write(name, graph.output)
+  }
+
+  /// `data-state` of each HomeNapkin component in a dumped DOM.
+  private static func states(in dom: String) -> [String: String] {
+    var states: [String: String] = [:]
+    for name in homeNapkinComponents {
+      states[name] = HeadlessBrowser.attribute("data-state", ofComponent: name, in: dom)
+    }
+    return states
+  }
+
+  /// What ``SnapshotSample/loggedIn`` says of each component.
+  private static let loggedInStates = [
+    "AppComponent": "live", "RootComponent": "active", "LoggedInComponent": "active",
+    "HomeComponent": "inactive", "ProfileComponent": "absent", "SettingsComponent": "absent",
+    "LoggedOutComponent": "detached",
+  ]
+
+  @Test func eachMemberCarriesTheWhyAnswerOfItsComponent() throws {
+    let wiring = Analysis.wiring(Paths.examples + "/HomeNapkin").wiring
+    let document = HTMLGraph.document(wiring, findings: [], problems: [])
+    let profile = try #require(document.components.first { $0.name == "ProfileComponent" })
+    let member = try #require(
+      profile.groups.flatMap(\.members).first { $0.name == "userService" })
+    #expect(
+      member.why.chain.map(\.component) == [
+        "ProfileComponent", "HomeComponent", "LoggedInComponent", "RootComponent", "AppComponent",
+      ])
+    #expect(member.why.chain.last?.what == "shared: built once, lives as long as the component")
+    let node = try #require(wiring.component(named: "ProfileComponent"))
+    #expect(
+      member.why == HTMLGraph.Why(MemberOrigin.answer(for: "userService", from: node, in: wiring)))
+    let app = try #require(document.components.first { $0.name == "AppComponent" })
+    let shared = try #require(app.groups.flatMap(\.members).first { $0.name == "userService" })
+    #expect(shared.why.readers.map(\.component).contains("ProfileComponent"))
+  }
+
+  @Test(
+    .enabled(
+      if: browserAvailable,
+      "no headless Chromium on PATH (bash .ci/run tools installs it and requires it)"))
+  func aClickOnAMemberShowsWhatNapkinWhyPrints() throws {
+    let scratch = try ScratchFolder()
+    let page = try Self.homeNapkinPage(in: scratch)
+    let probe = """
+      <script>
+      window.addEventListener("load", function () {
+        document.querySelector('[data-component="ProfileComponent"] [data-member="userService"]')
+          .click();
+      });
+      </script>
+      """
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    try scratch.write(
+      "page.html", html.replacingOccurrences(of: "</body>", with: probe + "</body>"))
+    let browser = try HeadlessBrowser.dump(page, in: scratch)
+    #expect(!browser.output.contains(#"data-script-errors=""#), "\(browser.errors)")
+    let shown = browser.output.components(separatedBy: #"<div class="why-line">"#).dropFirst()
+      .map { String($0[..<($0.range(of: "</div>")?.lowerBound ?? $0.endIndex)]) }
+      .map {
+        $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+          .replacingOccurrences(of: "&amp;", with: "&")
+      }
+    let wiring = Analysis.wiring(Paths.examples + "/HomeNapkin").wiring
+    let node = try #require(wiring.component(named: "ProfileComponent"))
+    let expected = MemberOrigin.answer(for: "userService", from: node, in: wiring).lines
+    #expect(expected.count >= 6)
+    #expect(shown == expected)
+    #expect(browser.output.contains("Why ProfileComponent.userService"))
+  }
+
+  @Test(
+    .enabled(
+      if: browserAvailable,
+      "no headless Chromium on PATH (bash .ci/run tools installs it and requires it)"))
+  func aSnapshotIsDrawnOnTheTreeWithItsTextAsText() throws {
+    let scratch = try ScratchFolder()
+    let snapshot = try scratch.write("tree.json", SnapshotSample.loggedIn)
+    let page = try Self.homeNapkinPage(["--snapshot", snapshot], in: scratch)
+    let browser = try HeadlessBrowser.dump(page, in: scratch)
+    let dom = browser.output
+    #expect(!dom.contains(#"data-script-errors=""#), "\(browser.errors)")
+    #expect(dom.contains(#"data-rendered="7""#))
+    #expect(Self.states(in: dom) == Self.loggedInStates)
+    #expect(dom.contains("detached 0.4 s ago, still alive"))
+    #expect(dom.contains("built ×3"))
+    #expect(dom.contains(#"data-built="3""#))
+    // The description is shown, as text: its markup is escaped in the DOM, no element.
+    #expect(dom.contains("alice &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+    #expect(!dom.contains("<img"))
+    #expect(dom.contains("snapshot: 3 attached (2 active), 1 detached but alive"))
+  }
+
+  /// `?live=tree.json`: read every second, the marks follow the file in place: the search box,
+  /// its highlights and the scroll position stay, and the page is not reloaded.
+  @Test(
+    .enabled(
+      if: browserAvailable,
+      "no headless Chromium on PATH (bash .ci/run tools installs it and requires it)"))
+  func theLivePageFollowsTheSnapshotInPlace() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("tree.json", SnapshotSample.loggedIn)
+    try scratch.write("later.json", SnapshotSample.loggedOut)
+    let page = try Self.homeNapkinPage(in: scratch)
+    // After the first read, later reads get later.json: the app signed out meanwhile. The
+    // probe types in the search box and scrolls first, then records what they are once the
+    // page shows the signed-out tree.
+    let probe = """
+      <script>
+      (function () {
+        var open = XMLHttpRequest.prototype.open;
+        var first = true;
+        var search = document.getElementById("search");
+        window.napkinProbe = "the same page";
+        function typed() {
+          search.value = "analytics";
+          search.dispatchEvent(new Event("input"));
+          window.scrollTo(0, 150);
+        }
+        XMLHttpRequest.prototype.open = function (method, url) {
+          if (!first) { url = String(url).replace(/tree[.]json$/, "later.json"); }
+          first = false;
+          return open.apply(this, [method, url]);
+        };
+        var timer = setInterval(function () {
+          var html = document.documentElement;
+          if (html.getAttribute("data-live-updates") === "1" && !html.hasAttribute("data-typed")) {
+            html.setAttribute("data-first-home",
+              document.querySelector('[data-component="HomeComponent"]').getAttribute("data-state"));
+            typed();
+            html.setAttribute("data-typed", String(window.scrollY));
+          }
+          var out = document.querySelector('[data-component="LoggedOutComponent"]');
+          if (html.hasAttribute("data-typed") && out.getAttribute("data-state") === "active") {
+            clearInterval(timer);
+            html.setAttribute("data-probe-search", search.value);
+            html.setAttribute("data-probe-hits", String(document.querySelectorAll(".hit").length));
+            html.setAttribute("data-probe-scroll", String(window.scrollY));
+            html.setAttribute("data-probe-same", window.napkinProbe || "reloaded");
+          }
+        }, 50);
+      })();
+      </script>
+      """
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    try scratch.write(
+      "page.html", html.replacingOccurrences(of: "</body>", with: probe + "</body>"))
+    let browser = try HeadlessBrowser.dump(
+      page, query: "?live=tree.json", readingFiles: true, budget: 6000, in: scratch)
+    let dom = browser.output
+    #expect(!dom.contains(#"data-script-errors=""#), "\(browser.errors)")
+    #expect(dom.contains(#"data-first-home="inactive""#), "the first read was not drawn")
+    #expect(
+      Self.states(in: dom) == [
+        "AppComponent": "live", "RootComponent": "active", "LoggedInComponent": "absent",
+        "HomeComponent": "absent", "ProfileComponent": "absent", "SettingsComponent": "absent",
+        "LoggedOutComponent": "active",
+      ])
+    #expect(dom.contains(#"data-probe-search="analytics""#))
+    #expect(!dom.contains(#"data-probe-hits="0""#))
+    #expect(dom.contains(#"data-probe-same="the same page""#))
+    let scrolled = try #require(
+      dom.range(of: #"data-typed=""#).map { dom[$0.upperBound...].prefix { $0 != "\"" } })
+    #expect(scrolled != "0")
+    #expect(dom.contains(#"data-probe-scroll="\#(scrolled)""#))
+    #expect(dom.contains("live: tree.json, 2 attached (2 active), 0 detached but alive"))
+  }
+
+  /// A snapshot that cannot be read is said on the page, and read again; a URL that is not
+  /// beside the page is never read.
+  @Test(
+    .enabled(
+      if: browserAvailable,
+      "no headless Chromium on PATH (bash .ci/run tools installs it and requires it)"))
+  func theLivePageSaysWhenItCannotReadAndKeepsTrying() throws {
+    let scratch = try ScratchFolder()
+    let page = try Self.homeNapkinPage(in: scratch)
+    let missing = try HeadlessBrowser.dump(
+      page, query: "?live=missing.json", readingFiles: true, budget: 3500, in: scratch)
+    #expect(missing.output.contains("live: cannot read missing.json ("), "\(missing.errors)")
+    let failures = missing.output.range(of: #"data-live-failures=""#).map {
+      Int(missing.output[$0.upperBound...].prefix { $0 != "\"" }) ?? 0
+    }
+    #expect((failures ?? 0) >= 2, "it did not try again")
+    try scratch.write(
+      "graph.json",
+      GraphFormat.json.render(
+        Analysis.wiring(Paths.fixture("CleanTree")).wiring, problems: []))
+    let graph = try HeadlessBrowser.dump(
+      page, query: "?live=graph.json", readingFiles: true, budget: 1500, in: scratch)
+    #expect(graph.output.contains(#"(kind "graph", not "tree-snapshot")"#))
+    let away = try HeadlessBrowser.dump(
+      page, query: "?live=https://example.com/tree.json", readingFiles: true, budget: 1500,
+      in: scratch)
+    #expect(away.output.contains("is not beside the page; give a relative path such as tree.json"))
+    #expect(!away.output.contains(#"data-live-reads=""#))
+  }
 }

@@ -24,16 +24,42 @@ enum HeadlessBrowser {
   static let isRequired = ProcessInfo.processInfo.environment["NAPKIN_REQUIRE_BROWSER"] == "1"
 
   /// The DOM of `page` after its scripts ran, and what the browser logged.
-  static func dump(_ page: String, in scratch: ScratchFolder) throws -> NapkinProcess.Result {
+  ///
+  /// - Parameters:
+  ///   - query: appended to the page's URL (`?live=tree.json`).
+  ///   - readingFiles: lets the page read files beside it, as it reads its snapshot over HTTP
+  ///     (`--allow-file-access-from-files`); the tests serve nothing.
+  ///   - budget: milliseconds of virtual time the page runs: timers fire as they would in that
+  ///     time, without waiting for it.
+  static func dump(
+    _ page: String,
+    query: String = "",
+    readingFiles: Bool = false,
+    budget: Int = 5000,
+    in scratch: ScratchFolder
+  ) throws -> NapkinProcess.Result {
     guard let executable else { throw BrowserMissing() }
     return try NapkinProcess.run(
       executable,
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--user-data-dir=\(scratch.path)/profile", "--enable-logging=stderr", "--v=0",
-        "--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: page).absoluteString,
+        "--virtual-time-budget=\(budget)",
+      ] + (readingFiles ? ["--allow-file-access-from-files"] : []) + [
+        "--dump-dom", URL(fileURLWithPath: page).absoluteString + query,
       ],
       timeLimit: .seconds(120))
+  }
+
+  /// The value of `attribute` on the start tag of the element with `data-component="name"`
+  /// in a dumped DOM.
+  static func attribute(_ attribute: String, ofComponent name: String, in dom: String) -> String? {
+    guard let start = dom.range(of: #"data-component="\#(name)""#) else { return nil }
+    let tagEnd = dom[start.upperBound...].firstIndex(of: ">") ?? dom.endIndex
+    let tag = dom[start.upperBound..<tagEnd]
+    guard let found = tag.range(of: #" \#(attribute)=""#) else { return nil }
+    let rest = tag[found.upperBound...]
+    return String(rest[..<(rest.firstIndex(of: "\"") ?? rest.endIndex)])
   }
 }
 
