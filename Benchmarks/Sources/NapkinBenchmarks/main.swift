@@ -27,7 +27,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
       --only SCENARIO     one of first-graph, footprint, hot, hot-capturing, first-read, chain,
-                          contended, per-key, configured, app-scale
+                          contended, per-key, configured, tree-snapshot, app-scale
       --napkins N         the app-scale scenario for an app of N napkins only (default 300
                           and 1000; 13 with --smoke)
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
@@ -105,6 +105,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     ("contended", { [ContendedRead.run(scale: $0)] }),
     ("per-key", { [AirframeReads.runPerKey(scale: $0)] }),
     ("configured", { [AirframeReads.runConfigured(scale: $0)] }),
+    ("tree-snapshot", { [TreeSnapshotCost.run(scale: $0)] }),
     // Last: it runs the compiler for minutes at full size.
     ("app-scale", AppScale.run),
   ]
