@@ -4,13 +4,30 @@ import ArgumentParser
 struct FixCommand: NapkinSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "fix",
-    abstract: "Write the missing pass-throughs lint reports.",
+    abstract: "Write the pass-throughs, isolation words and restated conformances lint asks for.",
     discussion: """
-      For each missing-pass-through finding, adds `var x: X { dependency.x }` to the parent \
-      (in the extension that conforms to the child's dependency protocol, else in its class) \
-      and `var x: X { get }` to the parent's own dependency protocol when it lacks it. Nothing \
-      else changes: formatting and comments stay, and a second run finds nothing to fix. If \
-      any input cannot be read, nothing is changed and the exit status is 3.
+      Writes, for each finding it can fix mechanically:
+        missing-pass-through
+            `var x: X { dependency.x }` in the parent (in the extension that
+            conforms to the child's protocol, else in its class), and
+            `var x: X { get }` in the parent's own dependency protocol
+        dependency-not-nonisolated
+            `nonisolated protocol XDependency: Dependency`
+        component-extension-not-nonisolated
+            `nonisolated extension XComponent: YDependency`; a `@MainActor`
+            extension gives the attribute up, and each builder property in
+            it gets `@MainActor` instead
+        builder-edge-not-main-actor
+            `@MainActor` on the builder property
+        component-not-restating-sendable
+            `final class X: Component<any XDependency>, @unchecked Sendable`
+            (lint leaves this one to the compiler, which warns about it)
+
+      Nothing else changes: formatting and comments stay, and a second run finds \
+      nothing to fix. Every file is edited in memory first; files are read only if \
+      regular, never through a symbolic link, and replaced by a rename. If any input \
+      cannot be read, or a file changed since it was read, nothing is changed and the \
+      exit status is 3.
       """
   )
 

@@ -1,78 +1,126 @@
 import Foundation
 
-/// `napkin fix`: writes the missing pass-throughs lint reports, in the user's sources, keeping
-/// everything else byte for byte.
+/// `napkin fix`: writes what lint reports and can be fixed mechanically, in the user's sources,
+/// keeping everything else byte for byte: the missing pass-throughs, the isolation words
+/// (`nonisolated` on dependency protocols and on component extensions that provide, `@MainActor`
+/// on builder properties), and the restated `@unchecked Sendable` of component classes.
 enum SourceFixer {
-  struct Insertion {
+  /// A line to add before a closing brace: a pass-through, or its requirement.
+  struct Insertion: Hashable, Sendable {
+    /// The UTF-8 offset of the closing brace.
     var brace: Int
     var line: String
   }
 
+  /// What one file gets: lines before closing braces, and the findings placed in its syntax.
+  struct FilePlan {
+    var insertions: [Insertion] = []
+    var findings: [Finding] = []
+  }
+
+  /// A file's new text, ready to be written, and what was done to it.
+  private struct FixedFile {
+    var path: String
+    var bytes: [UInt8]
+    var mode: mode_t
+    var reports: [(position: SourcePosition, text: String)]
+  }
+
+  /// Runs `napkin fix` over `paths`: every file is read and edited in memory first, and only
+  /// when all of them could be is anything written, so a file that changed under the tool stops
+  /// the run before it changed another.
   static func fix(_ paths: [String], console: inout some Console) -> CommandStatus {
     let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
     guard problems.isEmpty else {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
     }
-    let missing = Linter.missingPassThroughs(wiring)
-    var byFile: [String: [Insertion]] = [:]
-    for item in missing {
-      byFile[item.memberFile, default: []].append(
-        Insertion(
-          brace: item.memberBrace,
-          line: "var \(item.member): \(item.type) { dependency.\(item.member) }"))
-      if let file = item.requirementFile, let brace = item.requirementBrace {
-        byFile[file, default: []].append(
-          Insertion(brace: brace, line: "var \(item.member): \(item.type) { get }"))
-      }
-    }
-    guard !byFile.isEmpty else {
+    let (plans, passThroughReports) = self.plans(wiring)
+    guard !plans.isEmpty else {
       console.write("Nothing to fix in \(wiring.files.count) files.\n")
       return .success
     }
-    for (file, insertions) in byFile.sorted(by: { $0.key < $1.key }) {
+    var fixed: [FixedFile] = []
+    for (path, plan) in plans.sorted(by: { $0.key < $1.key }) {
       do {
-        try apply(insertions, to: file)
+        fixed.append(try self.fixed(path, plan))
       } catch {
-        console.writeError("napkin: error: cannot fix \(file): \(error.message)\n")
+        console.writeError(
+          "napkin: error: cannot fix \(path): \(error.message); nothing was changed\n")
         return .inputProblem
       }
     }
-    for item in missing {
-      console.write(
-        "\(item.position): added `var \(item.member): \(item.type) { dependency.\(item.member) }` "
-          + "to \(item.parent)"
-          + (item.requirementProtocol.map { " and its requirement to \($0)" } ?? "") + "\n")
+    for file in fixed {
+      do {
+        try write(Data(file.bytes), to: file.path, mode: file.mode)
+      } catch {
+        console.writeError("napkin: error: cannot fix \(file.path): \(error.message)\n")
+        return .inputProblem
+      }
+    }
+    let reports = passThroughReports + fixed.flatMap(\.reports)
+    for report in reports.sorted(by: { $0.position < $1.position }) {
+      console.write("\(report.position): \(report.text)\n")
     }
     return .success
   }
 
-  /// Inserts each line on a line of its own before its closing brace, indented one level more
-  /// than the brace's line, from the end of the file back so that offsets stay valid.
-  static func apply(_ insertions: [Insertion], to path: String) throws(UsageError) {
-    let (data, mode) = try read(path)
-    var bytes = [UInt8](data)
-    var done: Set<String> = []
-    for insertion in insertions.sorted(by: { $0.brace > $1.brace }) {
-      guard done.insert("\(insertion.brace) \(insertion.line)").inserted else { continue }
-      guard insertion.brace < bytes.count, bytes[insertion.brace] == UInt8(ascii: "}") else {
-        throw UsageError(message: "the file changed since it was read; run napkin fix again")
+  /// What each file gets, and what `fix` says about each missing pass-through.
+  static func plans(_ wiring: Wiring) -> (
+    [String: FilePlan], [(position: SourcePosition, text: String)]
+  ) {
+    var plans: [String: FilePlan] = [:]
+    var reports: [(position: SourcePosition, text: String)] = []
+    for item in Linter.missingPassThroughs(wiring) {
+      let member = "var \(item.member): \(item.type) { dependency.\(item.member) }"
+      plans[item.memberFile, default: FilePlan()].insertions.append(
+        Insertion(brace: item.memberBrace, line: member))
+      if let file = item.requirementFile, let brace = item.requirementBrace {
+        plans[file, default: FilePlan()].insertions.append(
+          Insertion(brace: brace, line: "var \(item.member): \(item.type) { get }"))
       }
-      var lineStart = insertion.brace
-      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-      let before = bytes[lineStart..<insertion.brace]
-      let indent = Array(
-        bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
-      let member = Array((String(decoding: indent, as: UTF8.self) + "  " + insertion.line).utf8)
-      if before.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-        bytes.insert(contentsOf: member + [UInt8(ascii: "\n")], at: lineStart)
-      } else {
-        // `{}` on the declaration's line: the brace moves to a line of its own.
-        let text = [UInt8(ascii: "\n")] + member + [UInt8(ascii: "\n")] + indent
-        bytes.insert(contentsOf: text, at: insertion.brace)
-      }
+      reports.append(
+        (
+          item.position,
+          "added `\(member)` to \(item.parent)"
+            + (item.requirementProtocol.map { " and its requirement to \($0)" } ?? "")
+        ))
     }
-    try write(Data(bytes), to: path, mode: mode)
+    let findings =
+      Linter.nonisolatedDependencies(wiring) + Linter.isolatedComponentExtensions(wiring)
+      + Linter.unrestatedSendables(wiring)
+    for finding in findings where SyntaxFixes.rules.contains(finding.rule) {
+      plans[finding.position.file, default: FilePlan()].findings.append(finding)
+    }
+    return (plans, reports)
+  }
+
+  /// The file at `path` with its plan carried out, in memory.
+  private static func fixed(_ path: String, _ plan: FilePlan) throws(UsageError) -> FixedFile {
+    let (data, mode) = try read(path)
+    let bytes = [UInt8](data)
+    var edits: [SourceEdit] = []
+    // One edit per brace, its lines in the order found: two pass-throughs for one parent land
+    // together, in that order.
+    var braces: [Int] = []
+    var lines: [Int: [String]] = [:]
+    for insertion in plan.insertions where lines[insertion.brace]?.contains(insertion.line) != true
+    {
+      if lines[insertion.brace] == nil { braces.append(insertion.brace) }
+      lines[insertion.brace, default: []].append(insertion.line)
+    }
+    for brace in braces {
+      edits.append(try SourceEdit.beforeClosingBrace(lines[brace] ?? [], brace: brace, in: bytes))
+    }
+    let findings = plan.findings
+    let placed = ParserThreads.map(1) { _ in
+      Result { () throws(UsageError) in try SyntaxFixes.fixes(for: findings, in: bytes) }
+    }
+    let fixes = try placed[0].get()
+    edits += fixes.flatMap(\.edits)
+    return FixedFile(
+      path: path, bytes: try SourceEdit.apply(edits, to: bytes), mode: mode,
+      reports: fixes.map { ($0.position, $0.report) })
   }
 
   /// Reads a regular file, never through a symbolic link, up to the loader's limit.

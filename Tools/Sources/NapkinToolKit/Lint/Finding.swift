@@ -18,6 +18,7 @@ struct Finding: Hashable, Sendable, Codable {
     case lifecycleInInitializer = "lifecycle-in-initializer"
     case childRouterDroppedAttached = "child-router-dropped-attached"
     case missingPassThrough = "missing-pass-through"
+    case componentNotRestatingSendable = "component-not-restating-sendable"
   }
 
   var rule: Rule

@@ -63,11 +63,24 @@ struct LintRuleTests {
     Expectation(
       rule: .missingPassThrough, folder: "MissingPassThrough",
       places: ["HomeComponent+Player.swift:4:23"]),
+    Expectation(
+      rule: .componentNotRestatingSendable, folder: "ComponentNotRestatingSendable",
+      places: ["AppComponent.swift:6:13", "BadgeComponent.swift:6:13"]),
   ]
+
+  /// What `expected`'s rule reports in `folder`. The restated conformance is checked by `napkin
+  /// fix` only (lint leaves it to the compiler, which warns), so its rule is asked directly.
+  static func findings(_ expected: Expectation, in folder: String) -> [Finding] {
+    let wiring = Analysis.wiring(Paths.fixture(expected.folder + "/" + folder)).wiring
+    guard expected.rule == .componentNotRestatingSendable else {
+      return Linter.findings(in: wiring)
+    }
+    return Linter.findings(in: wiring) + Linter.unrestatedSendables(wiring)
+  }
 
   @Test(arguments: expectations)
   func theRuleFindsWhatItsFixtureHides(_ expected: Expectation) {
-    let findings = Analysis.findings(Paths.fixture(expected.folder + "/Found"))
+    let findings = Self.findings(expected, in: "Found")
     #expect(findings.allSatisfy { $0.rule == expected.rule })
     let places = findings.map {
       "\($0.position.file.split(separator: "/").last ?? ""):\($0.position.line):\($0.position.column)"
@@ -78,7 +91,29 @@ struct LintRuleTests {
 
   @Test(arguments: expectations)
   func theRuleFindsNothingInItsCleanFixture(_ expected: Expectation) {
-    #expect(Analysis.findings(Paths.fixture(expected.folder + "/NotFound")).isEmpty)
+    #expect(Self.findings(expected, in: "NotFound").isEmpty)
+  }
+
+  @Test func lintLeavesAnUnrestatedConformanceToTheCompilerWhichWarnsAboutIt() {
+    let folder = Paths.fixture("ComponentNotRestatingSendable/Found")
+    #expect(Analysis.findings(folder).isEmpty)
+    let wiring = Analysis.wiring(folder).wiring
+    let finding = Linter.unrestatedSendables(wiring).first
+    #expect(
+      finding?.message.contains(
+        "\"class 'AppComponent' must restate inherited '@unchecked Sendable' conformance\"")
+        == true)
+  }
+
+  @Test func aComponentThatRestatesItsConformanceOnALineOfItsOwnIsNotReported() {
+    let wiring = Analysis.wiring(
+      source: """
+        final class WideComponent: Component<any WideDependency>, FirstDependency,
+          @unchecked Sendable
+        {}
+        final class Helper {}
+        """)
+    #expect(Linter.unrestatedSendables(wiring).isEmpty)
   }
 
   @Test func everyRuleHasAFixture() {

@@ -1,0 +1,10 @@
+import Napkin
+
+nonisolated protocol ApplicationSettingsDependency: Dependency {}
+
+/// The root of the tree: what every napkin below it shares.
+final class AppComponent: EmptyComponent, BadgeDependency, ApplicationSettingsDependency,
+  @unchecked Sendable
+{
+  var appName: String { "Badges" }
+}
