@@ -2,7 +2,7 @@
 /// factory, and who waits for it.
 ///
 /// A frame is a value record on its builder's own stack, in the call that runs the factory (see
-/// ``Once/instance(in:key:owner:valueType:factory:)``): a deep graph resolved from its leaf nests one
+/// ``Once/resolve(in:key:owner:valueType:factory:)``): a deep graph resolved from its leaf nests one
 /// factory per level, and a record on the stack costs neither an allocation nor a pool per level,
 /// even in the first graph of a fresh process. Stores, parents and the wait graph refer to it by
 /// address.

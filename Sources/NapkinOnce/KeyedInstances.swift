@@ -26,7 +26,7 @@ package final class KeyedInstances<Key: Hashable & Sendable>: Sendable {
     if let built = state.withLock({ $0.built[key] }), built.type == T.self {
       return OnceValue.unwrap(built.object, as: T.self)
     }
-    let object = Once.instance(
+    let object = Once.resolve(
       in: self, key: key, owner: self, valueType: T.self,
       factory: { OnceValue(wrapping: factory()) })
     return OnceValue.unwrap(object, as: T.self)
@@ -55,10 +55,15 @@ extension KeyedInstances: OnceStore {
 
   package func identity(of owner: KeyedInstances) -> ObjectIdentifier { ObjectIdentifier(owner) }
 
-  package func claim(_ key: Key, frame: FramePointer) -> Once.Step {
+  package func decide(key: Key, frame: FramePointer) -> Once.Step {
     // A frame's address is kept as a plain integer so that the state stays `Sendable`.
     let frameAddress = UInt(bitPattern: frame)
     return state.withLock { state in
+      // SAFETY: `UInt(bitPattern:)` and `FramePointer(bitPattern:)` are inverse bit copies, so
+      // the pointer that comes back is `frame` itself (non-nil, hence the `!`), and the integers
+      // in `building` come back the same way. Each frame stays valid while its integer is in
+      // `building`: it lives on its builder's stack for the whole build and is removed, in
+      // `publish`, under this lock before the builder's call returns (see ``FramePointer``).
       Once.decide(
         FramePointer(bitPattern: frameAddress)!, built: state.built[key],
         building: state.building[key].flatMap(FramePointer.init(bitPattern:)),
@@ -66,9 +71,7 @@ extension KeyedInstances: OnceStore {
     }
   }
 
-  package func publish(
-    _ value: OnceValue, for key: Key, builtIn _: FramePointer
-  ) {
+  package func publish(key: Key, frame _: FramePointer, value: OnceValue) {
     state.withLock { state in
       state.built[key] = value
       state.building[key] = nil

@@ -1,5 +1,11 @@
 /// The once-per-key protocol shared by every store: decide under the store's lock, run the factory
 /// with no lock held, publish under the lock, wake waiters after it.
+///
+/// One name per step, the same at every layer (a store's out-of-line entry to a step shares the
+/// step's name), and the parameters always in the order store, key, owner, type, frame, value:
+/// `instance` (a store's entry: the read, then `resolve`), `resolve` (claim, factory, finish),
+/// `claim` (before the factory), `decide` (under the store's lock), `finish` (after the factory),
+/// `publish` (under the store's lock, from `finish`).
 package enum Once {
   /// What a request for a key must do next, decided under the store's lock.
   package enum Step {
@@ -12,24 +18,27 @@ package enum Once {
     case wait
   }
 
-  /// The instance for `key`: found, waited for, or built by `factory` on this thread. The one
-  /// build-then-publish sequence of every store.
+  /// The instance for `key`: found, waited for, or built by `factory` on this thread. The
+  /// build-then-publish sequence of every store but one.
   ///
   /// The build's ``BuildFrame`` lives on this call's stack while the factory runs. A graph
   /// resolved from its leaf nests one factory per level, so what stays on the stack across the
   /// factory is kept small: the look-up and the publication run in calls of their own
-  /// (``claim(in:key:frame:owner:valueType:)`` and ``finish(in:key:frame:value:)``), whose
+  /// (``claim(in:key:owner:valueType:frame:)`` and ``finish(in:key:frame:value:)``), whose
   /// frames are gone by the time the factory runs. `SharedInstanceStore` inlines these same
-  /// three steps into each property, for one machine frame per level (see its `instance`).
+  /// three steps into each property, for one machine frame per level (see its `instance`); the
+  /// `BuildSequenceTests` run both copies through the same cases.
   ///
   /// - Parameter factory: builds the value, with no lock held.
-  package static func instance<Store: OnceStore & ~Copyable>(
+  package static func resolve<Store: OnceStore & ~Copyable>(
     in store: borrowing Store, key: Store.Key, owner: Store.Owner, valueType: Any.Type,
     factory: () -> OnceValue
   ) -> AnyObject {
     withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+      // SAFETY: a buffer of capacity 1 has a base address; the frame is initialized by `claim`
+      // and deinitialized by `claim` (found) or `finish`, all before the allocation ends.
       let frame = room.baseAddress!
-      if let found = claim(in: store, key: key, frame: frame, owner: owner, valueType: valueType) {
+      if let found = claim(in: store, key: key, owner: owner, valueType: valueType, frame: frame) {
         return found
       }
       let value = factory()
@@ -42,8 +51,8 @@ package enum Once {
   /// instance (returned) or has begun the build in `frame` (`nil`).
   @inline(never)
   static func claim<Store: OnceStore & ~Copyable>(
-    in store: borrowing Store, key: Store.Key, frame: FramePointer, owner: Store.Owner,
-    valueType: Any.Type
+    in store: borrowing Store, key: Store.Key, owner: Store.Owner, valueType: Any.Type,
+    frame: FramePointer
   ) -> AnyObject? {
     let thread = ThreadState.calling
     frame.initialize(
@@ -51,7 +60,7 @@ package enum Once {
         label: store.label(of: key), ownerType: store.ownerType(of: owner),
         storeIdentity: store.identity(of: owner), valueType: valueType, builder: thread))
     while true {
-      switch store.claim(key, frame: frame) {
+      switch store.decide(key: key, frame: frame) {
       case .found(let object):
         frame.deinitialize(count: 1)
         return object
@@ -74,7 +83,7 @@ package enum Once {
   static func finish<Store: OnceStore & ~Copyable>(
     in store: borrowing Store, key: Store.Key, frame: FramePointer, value: OnceValue
   ) {
-    store.publish(value, for: key, builtIn: frame)
+    store.publish(key: key, frame: frame, value: value)
     let waiters = frame.pointee.waiters
     if !waiters.isEmpty {
       WaitGraph.complete(frame, waking: waiters)
@@ -125,7 +134,7 @@ package enum Once {
   }
 }
 
-/// A store's side of ``Once/instance(in:key:owner:valueType:factory:)``: what happens under its lock.
+/// A store's side of ``Once/resolve(in:key:owner:valueType:factory:)``: what happens under its lock.
 package protocol OnceStore: ~Copyable {
   /// How the store names an instance.
   associatedtype Key
@@ -143,8 +152,8 @@ package protocol OnceStore: ~Copyable {
 
   /// Under the store's lock, calls ``Once/decide(_:built:building:link:)`` with the value
   /// published for `key` and the frame building it.
-  func claim(_ key: Key, frame: FramePointer) -> Once.Step
+  func decide(key: Key, frame: FramePointer) -> Once.Step
 
   /// Under the store's lock, publishes `value` for `key` and unlinks `frame`, which built it.
-  func publish(_ value: OnceValue, for key: Key, builtIn frame: FramePointer)
+  func publish(key: Key, frame: FramePointer, value: OnceValue)
 }

@@ -41,6 +41,9 @@ package struct OnceValue: Sendable {
       // `object` is that reference, stored for a `T` (the caller compared the stored type).
       return unsafeBitCast(object, to: T.self)
     }
+    // SAFETY: a `T` that does not store directly was boxed by `init(wrapping:)` as exactly a
+    // `OnceBox<T>`, and the caller compared the type stored with `object` against `T`, so the
+    // unchecked cast names the object's own class.
     return unsafeDowncast(object, to: OnceBox<T>.self).value
   }
 }

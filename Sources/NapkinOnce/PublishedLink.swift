@@ -16,7 +16,11 @@ import Synchronization
 ///
 /// Not `AtomicLazyReference`, the standard library's type for a reference set once: its `load()`
 /// is not inlinable, and as an unspecialized generic call it cost 790 instructions per hot read
-/// against 115 (`valgrind --tool=callgrind … --profile hot-napkin`).
+/// against 115 (`valgrind --tool=callgrind … --profile hot-napkin`). Seen on Swift 6.3.1, Linux:
+/// its `Synchronization.swiftinterface` declares `public func load() -> Instance?` with neither
+/// `@inlinable` nor `@_alwaysEmitIntoClient`. No upstream issue found. This type can give way to
+/// `AtomicLazyReference` once that declaration is inlinable and `--profile hot-napkin` still counts
+/// 114 instructions per read with it.
 @usableFromInline
 package struct PublishedLink: ~Copyable, Sendable {
   /// The instance's address, or 0; stored with release ordering once the instance is complete.

@@ -62,7 +62,11 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
     if let published = first.load(), published.pointee.holds(key, as: ObjectIdentifier(T.self)) {
       object = published.pointee.value.object
     } else {
+      // The same sequence as ``Once/resolve(in:key:owner:valueType:factory:)``, written out here
+      // for one machine frame per level; `BuildSequenceTests` runs both through the same cases.
       object = withUnsafeTemporaryAllocation(of: BuildFrame.self, capacity: 1) { room in
+        // SAFETY: a buffer of capacity 1 has a base address; the frame is initialized by `claim`
+        // and deinitialized by `claim` (found) or `finish`, all before the allocation ends.
         let frame = room.baseAddress!
         if let found = claim(key: key, owner: owner, valueType: T.self, frame: frame) {
           return found
@@ -81,7 +85,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
   /// The build path before the factory, and the look-up of every instance after the first: an
   /// instance published after it (returned; the frame is left uninitialized), a first build, a
   /// wait for another thread's build of the key, or a misuse to report (the key published with
-  /// another type); see ``Once/claim(in:key:frame:owner:valueType:)``.
+  /// another type); see ``Once/claim(in:key:owner:valueType:frame:)``.
   ///
   /// The later instances are searched here rather than in the property so that each property
   /// holds one call-out before its factory instead of two.
@@ -92,7 +96,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
     if let later = first.load()?.pointee.findAfter(key, as: ObjectIdentifier(valueType)) {
       return later.pointee.value.object
     }
-    return Once.claim(in: self, key: key, frame: frame, owner: owner, valueType: valueType)
+    return Once.claim(in: self, key: key, owner: owner, valueType: valueType, frame: frame)
   }
 
   /// The build path after the factory; see ``Once/finish(in:key:frame:value:)``.
@@ -112,7 +116,7 @@ package struct SharedInstanceStore: ~Copyable, Sendable {
   }
 
   /// Appends a built value; the caller holds `lock`, which serializes all writers.
-  private func publish(key: String, value: OnceValue) {
+  private func append(key: String, value: OnceValue) {
     guard var last = first.load() else {
       first.set(key: key, value: value)
       return
@@ -135,7 +139,7 @@ extension SharedInstanceStore: OnceStore {
     ObjectIdentifier(owner)
   }
 
-  package func claim(_ key: String, frame: FramePointer) -> Once.Step {
+  package func decide(key: String, frame: FramePointer) -> Once.Step {
     lock.withLock {
       Once.decide(
         frame, built: publishedValue(for: key), building: frameBuilding(key),
@@ -143,11 +147,9 @@ extension SharedInstanceStore: OnceStore {
     }
   }
 
-  package func publish(
-    _ value: OnceValue, for key: String, builtIn frame: FramePointer
-  ) {
+  package func publish(key: String, frame: FramePointer, value: OnceValue) {
     lock.withLock {
-      publish(key: key, value: value)
+      append(key: key, value: value)
       removeBuilding(frame)
     }
   }

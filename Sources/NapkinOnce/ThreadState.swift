@@ -62,11 +62,20 @@ package final class ThreadState: Sendable {
   /// under the 5% that would earn it its place.
   static var calling: ThreadState {
     if let existing = pthread_getspecific(threadStateKey) {
-      // SAFETY: the slot holds the retain taken below until the thread exits.
+      // SAFETY: the slot holds the retain taken below until the thread exits, so the object is
+      // alive for as long as this thread can return it.
       return Unmanaged<ThreadState>.fromOpaque(existing).takeUnretainedValue()
     }
     let state = ThreadState()
-    pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    // SAFETY: `passRetained` takes one retain, which the slot owns from here on: the fast path
+    // above borrows it unretained, and the key's destructor releases it exactly once, when the
+    // thread exits. Checked, not assumed: `pthread_setspecific` can fail (ENOMEM, when the C
+    // library allocates a thread's second block of slots), and a thread whose state is not in its
+    // slot would get a new `ThreadState` on every call, so its builds would no longer be told
+    // apart from another thread's and a self-cycle would hang instead of being reported. Only the
+    // first call of each thread gets here.
+    let status = pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    precondition(status == 0, "Napkin: pthread_setspecific failed with status \(status)")
     return state
   }
 }
