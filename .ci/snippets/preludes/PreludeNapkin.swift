@@ -125,3 +125,14 @@ protocol LoggedInActionable: AnyObject {
 protocol HomeActionable: AnyObject {
   func openProfile()
 }
+
+// The live tree's values, for the snapshot types' doc comments.
+@MainActor let snapshot = root.treeSnapshot()
+let leaf = NapkinSnapshot(
+  name: "Profile", router: "ProfileRouter", interactor: "ProfileInteractor", presenter: nil,
+  view: "ProfileView", active: true, tasks: 0, cleanups: 0, component: nil, children: [])
+let detached = DetachedNapkinSnapshot(
+  napkin: leaf, timeSinceDetach: .seconds(3), detachedAt: "Profile/ProfileRouter.swift:9")
+let instance = SharedInstanceSnapshot(name: "userService", type: "UserService", count: 1)
+let data = Data("{}".utf8)
+let url = URL(fileURLWithPath: "/tmp/tree.json")
