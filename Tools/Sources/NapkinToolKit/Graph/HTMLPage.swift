@@ -141,6 +141,11 @@ enum HTMLPage {
     #why { border-bottom: 1px solid #dde1e6; margin-bottom: 8px; padding-bottom: 8px; }
     #why-lines { font: 11px/1.5 ui-monospace, Menlo, monospace; white-space: pre-wrap;
       overflow-wrap: anywhere; }
+    .why-line { display: flex; flex-wrap: wrap; margin-bottom: 2px; }
+    .why-gap { display: none; }
+    .why-what { color: #24508f; margin-left: 1ch; }
+    .why-where { order: 3; flex-basis: 100%; color: #7a8494; font-size: 10px;
+      padding-left: 4ch; }
     .extra { color: #b3261e; font-size: 12px; margin-bottom: 8px; }
     .extra:empty { display: none; }
     """
@@ -275,9 +280,18 @@ enum HTMLPage {
         var lines = document.getElementById("why-lines");
         lines.textContent = "";
         function line(text) { lines.appendChild(el("div", "why-line", text)); }
+        // A step's text is `napkin why`'s line; its place is drawn on a row of its own.
+        function stepLine(parts) {
+          var row = el("div", "why-line");
+          parts.forEach(function (part) { row.appendChild(el("span", part[0], part[1])); });
+          lines.appendChild(row);
+        }
         why.chain.forEach(function (step, i) {
-          line((i === 0 ? "" : "  from ") + step.component + "." + step.member + "  " +
-            step.location + "  " + step.what);
+          stepLine([
+            ["why-step", (i === 0 ? "" : "  from ") + step.component + "." + step.member],
+            ["why-gap", "  "], ["why-where", step.location], ["why-gap", "  "],
+            ["why-what", step.what]
+          ]);
         });
         if (why.unresolved && why.chain.length) {
           line("  no parent of " + why.chain[why.chain.length - 1].component + " has `" +
@@ -287,7 +301,11 @@ enum HTMLPage {
           line("  read below " + why.holder + " by no component");
         } else {
           line("  read below " + why.holder + " by:");
-          why.readers.forEach(function (r) { line("    " + r.component + "  " + r.location); });
+          why.readers.forEach(function (r) {
+            stepLine([
+              ["why-step", "    " + r.component], ["why-gap", "  "], ["why-where", r.location]
+            ]);
+          });
         }
         document.getElementById("why").hidden = false;
       }

@@ -193,6 +193,8 @@ struct HTMLGraphTests {
     #expect(!browser.output.contains(#"data-script-errors=""#), "\(browser.errors)")
     let shown = browser.output.components(separatedBy: #"<div class="why-line">"#).dropFirst()
       .map { String($0[..<($0.range(of: "</div>")?.lowerBound ?? $0.endIndex)]) }
+      // A line's parts are spans: their text, joined, is the line.
+      .map { $0.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression) }
       .map {
         $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
           .replacingOccurrences(of: "&amp;", with: "&")
