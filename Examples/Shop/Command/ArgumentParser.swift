@@ -41,13 +41,13 @@ struct ArgumentParser {
     positionals.isEmpty ? nil : positionals.removeFirst()
   }
 
-  /// `--base-url` (required) and `--timeout`.
+  /// `--base-url` (the production server by default) and `--timeout`.
   mutating func serverOptions() throws(UsageError) -> ShopCommand.ServerOptions {
     try rethrowParseError()
-    guard let text = options.removeValue(forKey: "--base-url") else {
-      throw UsageError("this command needs --base-url URL, e.g. --base-url http://127.0.0.1:8080.")
+    var server = ShopCommand.ServerOptions.production
+    if let text = options.removeValue(forKey: "--base-url") {
+      server.baseURL = try Self.baseURL(text)
     }
-    var server = ShopCommand.ServerOptions(baseURL: try Self.baseURL(text))
     if let timeout = try seconds(for: "--timeout") { server.timeout = timeout }
     return server
   }

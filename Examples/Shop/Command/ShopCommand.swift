@@ -14,6 +14,10 @@ enum ShopCommand: Equatable, Sendable {
   struct ServerOptions: Equatable, Sendable {
     var baseURL: URL
     var timeout: Duration = .seconds(10)
+
+    /// No `--base-url` and no `--timeout`: the production server, which ``AppDependencies/live``
+    /// wires.
+    static let production = ServerOptions(baseURL: AppDependencies.productionBaseURL)
   }
 
   static let usage = """
@@ -21,12 +25,13 @@ enum ShopCommand: Equatable, Sendable {
 
     Commands:
       demo                         Run the orders model against a fake service (no network).
-      orders --base-url URL        List the orders on the server.
-      cancel ID --base-url URL     Cancel order ID (optimistically; rolled back if the server fails).
-      watch --base-url URL         Reload the orders every --every seconds and redraw the screen.
+      orders [--base-url URL]      List the orders on the server.
+      cancel ID [--base-url URL]   Cancel order ID (optimistically; rolled back if the server fails).
+      watch [--base-url URL]       Reload the orders every --every seconds and redraw the screen.
 
     Options:
-      --base-url URL      The shop server, e.g. http://127.0.0.1:8080 (http or https).
+      --base-url URL      The shop server, e.g. http://127.0.0.1:8080 (http or https); the
+                          default is the production server, https://api.example.com.
       --timeout SECONDS   The deadline of each request, from connecting to the last byte of
                           the answer, redirects included (default 10).
       --every SECONDS     watch: the time between reloads (default 5).

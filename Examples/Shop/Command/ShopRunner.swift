@@ -18,8 +18,11 @@ struct ShopRunner {
 
   var output: @MainActor (String) -> Void
   var errorOutput: @MainActor (String) -> Void
-  var dependencies: @MainActor (ShopCommand.ServerOptions) -> AppDependencies = {
-    AppDependencies.live(baseURL: $0.baseURL, timeout: $0.timeout)
+  /// The wiring for a command's server: the document's ``AppDependencies/live`` for the
+  /// production server, the same service pointed elsewhere for `--base-url` or `--timeout`.
+  var dependencies: @MainActor (ShopCommand.ServerOptions) -> AppDependencies = { server in
+    guard server != .production else { return AppDependencies.live }
+    return AppDependencies.live(baseURL: server.baseURL, timeout: server.timeout)
   }
   var clock: any Clock<Duration> = ContinuousClock()
 
@@ -70,8 +73,7 @@ struct ShopRunner {
 
   /// The document's "Try the logic", line for line.
   private func demo() async -> ExitStatus {
-    let service = FakeOrderService(
-      stored: [Order(id: 1, total: 40), Order(id: 2, total: 15.5)], failingCancels: [2])
+    let service = FakeOrderService(stored: Order.samples, failingCancels: [2])
     let model = OrdersModel(service: service)
     await model.load()
     output("loaded: \(model.orders.map(\.id))")

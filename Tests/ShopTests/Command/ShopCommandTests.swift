@@ -21,6 +21,15 @@ import Testing
         == .watch(.init(baseURL: Self.local), every: .seconds(5), times: 3))
   }
 
+  @Test func withoutABaseURLACommandUsesTheServerThatAppDependenciesLiveWires() throws {
+    #expect(try ShopCommand.parse(["orders"]) == .orders(.production))
+    #expect(
+      try ShopCommand.parse(["orders", "--timeout", "2"])
+        == .orders(.init(baseURL: AppDependencies.productionBaseURL, timeout: .seconds(2))))
+    let live = try #require(AppDependencies.live.orders as? LiveOrderService)
+    #expect(live.baseURL == ShopCommand.ServerOptions.production.baseURL)
+  }
+
   @Test(arguments: ["HTTP://127.0.0.1:8080", "Http://127.0.0.1:8080", "hTtP://127.0.0.1:8080"])
   func theSchemeOfTheBaseURLIsCaseInsensitiveAndLowercased(text: String) throws {
     // URLSession accepts only a lowercase scheme: `HTTP://` passed the check, then every request
@@ -52,7 +61,6 @@ import Testing
       "--base-url must be an http or https URL such as http://127.0.0.1:8080; got 'HTTPX://shop'."
     ),
     (["sell"], "unknown command 'sell'; expected demo, orders, cancel or watch."),
-    (["orders"], "this command needs --base-url URL, e.g. --base-url http://127.0.0.1:8080."),
     (
       ["orders", "--base-url", "ftp://shop"],
       "--base-url must be an http or https URL such as http://127.0.0.1:8080; got 'ftp://shop'."

@@ -10,9 +10,12 @@ import Foundation
 struct AppDependencies: Sendable {
   let orders: any OrderService
 
-  /// The production wiring: the shop's API over HTTP.
-  static let live = AppDependencies(
-    orders: LiveOrderService(baseURL: URL(string: "https://api.example.com")!))
+  /// The production wiring: the shop's API over HTTP. `Shop orders`, `cancel` and `watch` use
+  /// it when no `--base-url` or `--timeout` points them elsewhere.
+  static let live = AppDependencies(orders: LiveOrderService(baseURL: productionBaseURL))
+
+  /// The shop's production server.
+  static let productionBaseURL = URL(string: "https://api.example.com")!
 
   /// Sample data, no network: what a preview (or `Shop demo`) shows.
   static let preview = AppDependencies(orders: FakeOrderService(orders: Order.samples))
