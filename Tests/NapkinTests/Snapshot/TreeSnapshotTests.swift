@@ -121,6 +121,27 @@ import Testing
     #expect(names.sorted() == ["Feed", "Feed"])
   }
 
+  @Test func snapshotsTakenWhileOtherThreadsBuildSeeEachInstanceWholeAndInBuildOrder() async {
+    let component = rootComponent
+    let keys = 400
+    let builders = (0..<4).map { part in
+      Task.detached {
+        for number in stride(from: part, to: keys, by: 4) { _ = component.numbered(number) }
+      }
+    }
+    var seen = 0
+    while seen < keys {
+      let shared = root.treeSnapshot().root.component?.shared ?? []
+      // Publication only appends: a later snapshot never lists fewer instances.
+      #expect(shared.count >= seen)
+      #expect(shared.allSatisfy { $0.type == "Token" && $0.name.hasPrefix("token") })
+      seen = shared.count
+      await Task.yield()
+    }
+    for builder in builders { await builder.value }
+    #expect(Set(root.treeSnapshot().root.component?.shared.map(\.name) ?? []).count == keys)
+  }
+
   @Test func theJSONIsSchemaOneOfKindTreeSnapshotAndReadsBackEqual() throws {
     _ = rootComponent.homeAnalytics
     root.attachChild(FeedRouter(interactor: Interactor()))

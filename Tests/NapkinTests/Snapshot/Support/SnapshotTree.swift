@@ -17,6 +17,11 @@ final class SnapshotRootComponent: Component<any SnapshotRootDependency>, @unche
   var secret: Secret { shared { Secret(password: "hunter2") } }
   var status: Status { shared { Status(text: String(repeating: "x", count: 500)) } }
   var requestBuilder: RequestBuilder { RequestBuilder(userService: dependency.userService) }
+
+  /// The instance of key `number`, for tests that build many keys from many threads.
+  func numbered(_ number: Int) -> Token {
+    shared(forCallerKey: "token\(number)") { Token("token\(number)") }
+  }
 }
 
 /// A value whose contents must never reach a snapshot.
