@@ -8,7 +8,8 @@ protocol on a pipe (`--remote-debugging-pipe`: fd 3 carries commands to the brow
 answers, each a JSON text ended by a NUL byte). Then it types `login alice`, `profile`, `back`
 and `logout` into the app and, after each, waits (polling the page's DOM, at most STEP_SECONDS)
 until the page shows the napkins attached and active that the step leaves, and checks every
-snapshot the app wrote against Schema/napkin.schema.json with jsonschema.
+snapshot the app wrote against Schema/napkin.schema.json with jsonschema (and draws it with
+`napkin graph --format html --snapshot`, whose reader must take it).
 
 The page is never reloaded: the script marks the window and types in the search box, and checks
 at each later step that the mark, the search text and the scroll position are still there.
@@ -411,7 +412,16 @@ def run(args, scratch, children):
                 if time.monotonic() > deadline or app.poll() is not None:
                     raise Failure(f"HomeNapkin wrote no new snapshot after `{command}`")
                 time.sleep(0.05)
-        _, snapshot = read_snapshot()
+        text, snapshot = read_snapshot()
+        # The tool's own reader takes what the app wrote, for the page drawn with --snapshot.
+        copy = scratch / "step.json"
+        copy.write_bytes(text)
+        drawn = subprocess.run(
+            [str(napkin_path), "graph", "--format", "html", "--snapshot", str(copy), examples],
+            cwd=ROOT, capture_output=True, timeout=min(60, remaining()))
+        if drawn.returncode != 0 or b'"kind" : "tree-snapshot"' not in drawn.stdout:
+            raise Failure(f"napkin graph --snapshot refused the app's snapshot after `{command}`:"
+                          f" {drawn.stderr.decode(errors='replace')}")
         in_file, active_in_file = attached_in(snapshot)
         if in_file != attached or active_in_file != attached:
             raise Failure(f"after `{command}` the snapshot has {sorted(in_file)} attached and "
