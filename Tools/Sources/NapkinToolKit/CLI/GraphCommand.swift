@@ -5,6 +5,9 @@ struct GraphCommand: NapkinSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Print the component tree.",
+    // Written out: --snapshot is parsed as an array only to refuse a repeat, and the generated
+    // line would offer `--snapshot <FILE> ...`.
+    usage: "napkin graph [<PATH> ...] [--format <format>] [--snapshot <FILE>]",
     discussion: """
       A component `X: Component<YDependency>, ZDependency` is the child of the component that \
       conforms to YDependency (in its declaration or in an extension, such as `extension \
