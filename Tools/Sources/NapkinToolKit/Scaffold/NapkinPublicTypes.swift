@@ -6,10 +6,12 @@
 /// the declarations in `Sources/Napkin`, so it cannot fall behind the library.
 enum NapkinPublicTypes {
   static let names: Set<String> = [
-    "Buildable", "Builder", "ChildWait", "ChildWaitError", "Component", "CurrentValue",
-    "CurrentValueSequence", "Dependency", "EmptyComponent", "EmptyDependency", "Interactable",
-    "Interactor", "LaunchRouter", "LaunchRouting", "LeakDetector", "LeakReport", "Presentable",
-    "PresentableInteractor", "Presenter", "Router", "Routing", "ViewControllable", "ViewHost",
-    "ViewableRouter", "ViewableRouting",
+    "Buildable", "Builder", "ChildWait", "ChildWaitError", "Component", "ComponentSnapshot",
+    "CurrentValue", "CurrentValueSequence", "Dependency", "DetachedNapkinSnapshot",
+    "EmptyComponent", "EmptyDependency", "Interactable", "Interactor", "LaunchRouter",
+    "LaunchRouting", "LeakDetector", "LeakReport", "NapkinSnapshot", "Presentable",
+    "PresentableInteractor", "Presenter", "Router", "Routing", "SharedInstanceSnapshot",
+    "SnapshotDescribable", "TreeSnapshot", "ViewControllable", "ViewHost", "ViewableRouter",
+    "ViewableRouting",
   ]
 }

@@ -2,11 +2,17 @@
 ///
 /// The code follows HomeNapkin: `Builder<any XDependency>`, `ViewableRouter`,
 /// `PresentableInteractor`, and a view that is its interactor's presenter and reports the user's
-/// input back through a weak `XPresentableListener`, which the interactor conforms to. One type
-/// family per file.
+/// input back through a weak `XPresentableListener`, which the interactor conforms to. A napkin
+/// without a view (`--no-view`) has a plain `Router` and `Interactor`, as HomeNapkin's LoggedIn
+/// does. One type family per file.
 struct NapkinTemplates {
   var name: String
   var parent: String
+  /// False for `--no-view`: no view file, a `Router` and an `Interactor`.
+  var hasView = true
+  /// The app's own view protocol (`--view-protocol`), which the view protocol refines instead of
+  /// `ViewControllable`, with what the view must declare for it.
+  var viewProtocol: ViewProtocol?
 
   /// The suffixes of every type the templates declare in the app (the name comes first).
   static let appTypeSuffixes = [
@@ -35,136 +41,198 @@ struct NapkinTemplates {
   }
 
   var builder: String {
-    """
-    import Napkin
+    let build =
+      hasView
+      ? """
+          let view = \(name)View()
+          let interactor = \(name)Interactor(presenter: view)
+          interactor.listener = listener
+          return \(name)Router(interactor: interactor, viewController: view, component: component)
+      """
+      : """
+          let interactor = \(name)Interactor()
+          interactor.listener = listener
+          return \(name)Router(interactor: interactor, component: component)
+      """
+    return """
+      import Napkin
 
-    /// Builds the \(name) napkin.
-    @MainActor
-    protocol \(name)Buildable: Buildable {
-      func build(withListener listener: any \(name)Listener) -> any \(name)Routing
-    }
-
-    /// Builds the \(name) napkin's component, view, interactor and router.
-    final class \(name)Builder: Builder<any \(name)Dependency>, \(name)Buildable {
-      func build(withListener listener: any \(name)Listener) -> any \(name)Routing {
-        let component = \(name)Component(dependency: dependency)
-        let view = \(name)View()
-        let interactor = \(name)Interactor(presenter: view)
-        interactor.listener = listener
-        return \(name)Router(interactor: interactor, viewController: view, component: component)
+      /// Builds the \(name) napkin.
+      @MainActor
+      protocol \(name)Buildable: Buildable {
+        func build(withListener listener: any \(name)Listener) -> any \(name)Routing
       }
-    }
 
-    """
+      /// Builds the \(name) napkin's component, \(hasView ? "view, " : "")interactor and router.
+      final class \(name)Builder: Builder<any \(name)Dependency>, \(name)Buildable {
+        func build(withListener listener: any \(name)Listener) -> any \(name)Routing {
+          let component = \(name)Component(dependency: dependency)
+      \(build)
+        }
+      }
+
+      """
   }
 
   var router: String {
-    """
-    import Napkin
+    guard hasView else {
+      return """
+        import Napkin
 
-    /// What the \(name) interactor may ask of its router.
-    @MainActor
-    protocol \(name)Routing: ViewableRouting {}
+        /// What the \(name) interactor may ask of its router.
+        @MainActor
+        protocol \(name)Routing: Routing {}
 
-    /// Attaches and detaches the \(name) napkin's children.
-    final class \(name)Router: ViewableRouter<any \(name)Interactable, any \(name)ViewControllable>,
-      \(name)Routing
-    {
-      override init(
-        interactor: any \(name)Interactable,
-        viewController: any \(name)ViewControllable,
-        component: (any Dependency)? = nil
-      ) {
-        super.init(interactor: interactor, viewController: viewController, component: component)
-        interactor.router = self
-      }
+        /// Attaches and detaches the \(name) napkin's children. The napkin has no view of its own:
+        /// a child with one is shown in a view its parent hands in, as HomeNapkin's LoggedIn does.
+        final class \(name)Router: Router<any \(name)Interactable>, \(name)Routing {
+          override init(interactor: any \(name)Interactable, component: (any Dependency)? = nil) {
+            super.init(interactor: interactor, component: component)
+            interactor.router = self
+          }
+        }
+
+        """
     }
+    return """
+      import Napkin
 
-    """
+      /// What the \(name) interactor may ask of its router.
+      @MainActor
+      protocol \(name)Routing: ViewableRouting {}
+
+      /// Attaches and detaches the \(name) napkin's children.
+      final class \(name)Router: ViewableRouter<any \(name)Interactable, any \(name)ViewControllable>,
+        \(name)Routing
+      {
+        override init(
+          interactor: any \(name)Interactable,
+          viewController: any \(name)ViewControllable,
+          component: (any Dependency)? = nil
+        ) {
+          super.init(interactor: interactor, viewController: viewController, component: component)
+          interactor.router = self
+        }
+      }
+
+      """
   }
 
   var interactor: String {
-    """
-    import Napkin
+    let protocols = """
+      import Napkin
 
-    /// What the \(name) napkin tells its parent; the parent's interactor conforms.
-    @MainActor
-    protocol \(name)Listener: AnyObject {
-      func \(lower)DidFinish()
-    }
-
-    /// The \(name) interactor as its router sees it.
-    @MainActor
-    protocol \(name)Interactable: Interactable {
-      var router: (any \(name)Routing)? { get set }
-      var listener: (any \(name)Listener)? { get set }
-    }
-
-    /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
-    /// It hears the view's input as its presenter's listener.
-    final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
-      \(name)Interactable, \(name)PresentableListener
-    {
-      weak var router: (any \(name)Routing)?
-      weak var listener: (any \(name)Listener)?
-
-      override init(presenter: any \(name)Presentable) {
-        super.init(presenter: presenter)
-        presenter.listener = self
+      /// What the \(name) napkin tells its parent; the parent's interactor conforms.
+      @MainActor
+      protocol \(name)Listener: AnyObject {
+        func \(lower)DidFinish()
       }
 
-      override func didBecomeActive() {
-        super.didBecomeActive()
-        presenter.present(title: "\(name)")
+      /// The \(name) interactor as its router sees it.
+      @MainActor
+      protocol \(name)Interactable: Interactable {
+        var router: (any \(name)Routing)? { get set }
+        var listener: (any \(name)Listener)? { get set }
       }
 
-      func didRequestClose() {
-        listener?.\(lower)DidFinish()
-      }
+      """
+    guard hasView else {
+      return protocols + """
+
+        /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
+        /// It has no view, so what ends its work is its own: it tells its parent when it is done.
+        final class \(name)Interactor: Interactor, \(name)Interactable {
+          weak var router: (any \(name)Routing)?
+          weak var listener: (any \(name)Listener)?
+
+          /// The \(name) napkin's work is done: its parent detaches it.
+          func finish() {
+            listener?.\(lower)DidFinish()
+          }
+        }
+
+        """
     }
+    return protocols + """
 
-    """
+      /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
+      /// It hears the view's input as its presenter's listener.
+      final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
+        \(name)Interactable, \(name)PresentableListener
+      {
+        weak var router: (any \(name)Routing)?
+        weak var listener: (any \(name)Listener)?
+
+        override init(presenter: any \(name)Presentable) {
+          super.init(presenter: presenter)
+          presenter.listener = self
+        }
+
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          presenter.present(title: "\(name)")
+        }
+
+        func didRequestClose() {
+          listener?.\(lower)DidFinish()
+        }
+      }
+
+      """
   }
 
   var view: String {
-    """
-    import Napkin
-
-    /// What the \(name) interactor asks its view to show: the view is the presenter.
-    @MainActor
-    protocol \(name)Presentable: Presentable {
-      var listener: (any \(name)PresentableListener)? { get set }
-      func present(title: String)
+    let base = viewProtocol?.name ?? "ViewControllable"
+    let routerNeeds =
+      viewProtocol.map { "a \($0.name), as the app's views are" } ?? "what the \(name) router needs"
+    var members = ""
+    if let viewProtocol, !viewProtocol.members.isEmpty {
+      let declarations = viewProtocol.members.map {
+        $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+          .joined(separator: "\n")
+      }
+      members =
+        "\n\n  // What \(viewProtocol.name) asks of a view, empty until this one has content.\n"
+        + declarations.joined(separator: "\n")
     }
+    return """
+      import Napkin
 
-    /// What the \(name) view reports: the user's input, handled by the interactor.
-    @MainActor
-    protocol \(name)PresentableListener: AnyObject {
-      func didRequestClose()
-    }
-
-    /// What the \(name) router needs from the view.
-    @MainActor
-    protocol \(name)ViewControllable: ViewControllable {}
-
-    /// The \(name) napkin's view: it keeps what it was asked to show and passes the user's
-    /// input to its listener, held weakly (the interactor holds the view).
-    @MainActor
-    final class \(name)View: \(name)Presentable, \(name)ViewControllable {
-      weak var listener: (any \(name)PresentableListener)?
-      private(set) var title = ""
-
-      func present(title: String) {
-        self.title = title
+      /// What the \(name) interactor asks its view to show: the view is the presenter.
+      @MainActor
+      protocol \(name)Presentable: Presentable {
+        var listener: (any \(name)PresentableListener)? { get set }
+        func present(title: String)
       }
 
-      /// The user asked to leave the \(name) napkin.
-      func close() {
-        listener?.didRequestClose()
+      /// What the \(name) view reports: the user's input, handled by the interactor.
+      @MainActor
+      protocol \(name)PresentableListener: AnyObject {
+        func didRequestClose()
       }
-    }
 
-    """
+      /// The \(name) view as its router sees it: \(routerNeeds).
+      @MainActor
+      protocol \(name)ViewControllable: \(base) {}
+
+      /// The \(name) napkin's view: it keeps what it was asked to show and passes the user's
+      /// input to its listener, held weakly (the interactor holds the view).
+      @MainActor
+      final class \(name)View: \(name)Presentable, \(name)ViewControllable {
+        weak var listener: (any \(name)PresentableListener)?
+        private(set) var title = ""
+
+        func present(title: String) {
+          self.title = title
+        }
+
+        /// The user asked to leave the \(name) napkin.
+        func close() {
+          listener?.didRequestClose()
+        }\(members)
+      }
+
+      """
   }
 
   var edge: String {
@@ -186,40 +254,65 @@ struct NapkinTemplates {
   }
 
   func test(module: String) -> String {
-    """
-    import Napkin
-    import Testing
+    guard hasView else {
+      return """
+        import Napkin
+        import Testing
 
-    @testable import \(module)
+        @testable import \(module)
 
-    @MainActor
-    struct \(name)NapkinTests {
-      @Test func theViewShowsTheTitleWhenTheNapkinBecomesActive() throws {
-        let listener = \(name)ListenerSpy()
-        let router = \(name)Builder(dependency: \(name)DependencyFake())
-          .build(withListener: listener)
-        let view = try #require(router.viewControllable as? \(name)View)
-        #expect(view.title.isEmpty)
+        @MainActor
+        struct \(name)NapkinTests {
+          @Test func theInteractorTellsTheListenerWhenItFinishes() throws {
+            let listener = \(name)ListenerSpy()
+            let router = \(name)Builder(dependency: \(name)DependencyFake())
+              .build(withListener: listener)
+            let interactor = try #require(router.interactable as? \(name)Interactor)
+            router.interactable.activate()
+            #expect(interactor.isActive)
 
-        router.interactable.activate()
-        #expect(view.title == "\(name)")
-        router.interactable.deactivate()
-      }
+            interactor.finish()
+            #expect(listener.finishCount == 1)
+            router.interactable.deactivate()
+          }
+        }
 
-      @Test func closingTheViewTellsTheListener() throws {
-        let listener = \(name)ListenerSpy()
-        let router = \(name)Builder(dependency: \(name)DependencyFake())
-          .build(withListener: listener)
-        let view = try #require(router.viewControllable as? \(name)View)
-        router.interactable.activate()
-
-        view.close()
-        #expect(listener.finishCount == 1)
-        router.interactable.deactivate()
-      }
+        """
     }
+    return """
+      import Napkin
+      import Testing
 
-    """
+      @testable import \(module)
+
+      @MainActor
+      struct \(name)NapkinTests {
+        @Test func theViewShowsTheTitleWhenTheNapkinBecomesActive() throws {
+          let listener = \(name)ListenerSpy()
+          let router = \(name)Builder(dependency: \(name)DependencyFake())
+            .build(withListener: listener)
+          let view = try #require(router.viewControllable as? \(name)View)
+          #expect(view.title.isEmpty)
+
+          router.interactable.activate()
+          #expect(view.title == "\(name)")
+          router.interactable.deactivate()
+        }
+
+        @Test func closingTheViewTellsTheListener() throws {
+          let listener = \(name)ListenerSpy()
+          let router = \(name)Builder(dependency: \(name)DependencyFake())
+            .build(withListener: listener)
+          let view = try #require(router.viewControllable as? \(name)View)
+          router.interactable.activate()
+
+          view.close()
+          #expect(listener.finishCount == 1)
+          router.interactable.deactivate()
+        }
+      }
+
+      """
   }
 
   func fakes(module: String) -> String {

@@ -10,13 +10,19 @@ struct ScaffoldRequest: Equatable, Sendable {
   var testsDirectory: String?
   /// The module the tests `@testable import`; by default the target the napkin is written into.
   var module: String?
+  /// False for `--no-view`: a napkin with a `Router` and an `Interactor` and no view.
+  var hasView: Bool
+  /// The app's own view protocol (`--view-protocol`), which the napkin's view protocol refines.
+  var viewProtocol: String?
 
   init(
     name: String,
     parent: String,
     directory: String? = nil,
     testsDirectory: String? = nil,
-    module: String? = nil
+    module: String? = nil,
+    hasView: Bool = true,
+    viewProtocol: String? = nil
   ) {
     self.name = name
     self.parent = parent
@@ -24,6 +30,8 @@ struct ScaffoldRequest: Equatable, Sendable {
     self.isDirectoryExplicit = directory != nil
     self.testsDirectory = testsDirectory
     self.module = module
+    self.hasView = hasView
+    self.viewProtocol = viewProtocol
   }
 
   /// Checks what `napkin new` was given: a napkin name and a parent that can be type-name
@@ -33,7 +41,9 @@ struct ScaffoldRequest: Equatable, Sendable {
     parent: String?,
     into: String?,
     tests: String?,
-    module: String?
+    module: String?,
+    hasView: Bool = true,
+    viewProtocol: String? = nil
   ) throws(UsageError) {
     guard let name else {
       throw UsageError(message: "missing the napkin's name: napkin new <Name> --parent <Parent>")
@@ -49,7 +59,24 @@ struct ScaffoldRequest: Equatable, Sendable {
     guard name != parent else {
       throw UsageError(message: "a napkin cannot be its own parent: \(name)")
     }
-    self.init(name: name, parent: parent, directory: into, testsDirectory: tests, module: module)
+    if let viewProtocol {
+      guard hasView else {
+        throw UsageError(
+          message: "--view-protocol names the protocol of the napkin's view, and --no-view asks "
+            + "for a napkin without one: give one of them")
+      }
+      let isIdentifier =
+        viewProtocol.first.map { $0.isLetter || $0 == "_" } == true
+        && viewProtocol.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
+      guard isIdentifier else {
+        throw UsageError(
+          message: "--view-protocol '\(viewProtocol)' is not a protocol name: give the name of "
+            + "the app's view protocol as declared (e.g. TerminalScreen)")
+      }
+    }
+    self.init(
+      name: name, parent: parent, directory: into, testsDirectory: tests, module: module,
+      hasView: hasView, viewProtocol: viewProtocol)
   }
 
   /// A napkin name becomes the prefix of type names: an identifier that starts upper-case.

@@ -141,7 +141,12 @@ enum Scaffolder {
         message: "\(request.name)Component already exists at \(existing.position); "
           + "choose another name")
     }
-    let templates = NapkinTemplates(name: request.name, parent: request.parent)
+    var templates = NapkinTemplates(
+      name: request.name, parent: request.parent, hasView: request.hasView)
+    if let viewProtocol = request.viewProtocol {
+      templates.viewProtocol = try ViewProtocol.read(
+        viewProtocol, wiring: wiring, searched: searched)
+    }
     let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
       .deletingLastPathComponent
     let folder = napkinFolder(for: request, parentFolder: parentFolder)
@@ -153,11 +158,15 @@ enum Scaffolder {
       PlannedFile(path: inFolder("Builder"), contents: templates.builder),
       PlannedFile(path: inFolder("Router"), contents: templates.router),
       PlannedFile(path: inFolder("Interactor"), contents: templates.interactor),
-      PlannedFile(path: inFolder("View"), contents: templates.view),
+    ]
+    if request.hasView {
+      files.append(PlannedFile(path: inFolder("View"), contents: templates.view))
+    }
+    files += [
       PlannedFile(
         path: (parentFolder as NSString).appendingPathComponent(
           "\(parentComponent)+\(request.name).swift"),
-        contents: templates.edge),
+        contents: templates.edge)
     ]
     let target = request.isDirectoryExplicit ? root : targetFolder(of: folder)
     let module = request.module ?? Self.moduleName(of: target)

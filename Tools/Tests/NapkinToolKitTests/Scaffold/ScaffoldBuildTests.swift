@@ -6,8 +6,9 @@ import Testing
 @testable import NapkinToolKit
 
 /// What `napkin new` writes compiles as written, with no warning, where it writes it: generated
-/// from the root of a scratch copy of the root package, built with the Swift toolchain. Slow (a full build of the package), so
-/// there is only this one.
+/// from the root of a scratch copy of the root package, built with the Swift toolchain. Slow (a
+/// full build of the package), so one build covers a napkin with a view, one without
+/// (`--no-view`) and one with the app's view protocol (`--view-protocol`).
 struct ScaffoldBuildTests {
   /// The napkin units and the HomeNapkin example the generated code builds on and into.
   static let unitsExist = ["Sources/Napkin/Builder/Builder.swift", "Examples/HomeNapkin/Home"]
@@ -20,7 +21,7 @@ struct ScaffoldBuildTests {
       if: unitsExist,
       "the napkin units or HomeNapkin's Home napkin are not in this checkout"),
     .timeLimit(.minutes(20)))
-  func aNewNapkinCompilesInsideHomeNapkinInBothIsolationModes() throws {
+  func newNapkinsWithAViewWithoutOneAndWithTheAppsViewProtocolCompileInBothIsolationModes() throws {
     let scratch = try ScratchFolder()
     let package = try copyRootPackage(into: scratch)
     // Run as a user does, from the package root without --into: the napkin goes beside Home,
@@ -37,6 +38,25 @@ struct ScaffoldBuildTests {
     #expect(
       scratch.exists(
         "Napkin/Tests/HomeNapkinTests/ScaffoldTestBadge/ScaffoldTestBadgeNapkinTests.swift"))
+
+    // A napkin without a view, and one whose view is one of HomeNapkin's own `TerminalScreen`s,
+    // in the same build.
+    let viewless = try NapkinProcess.run(
+      ["new", "ScaffoldTestQuiet", "--parent", "Home", "--no-view"], in: package)
+    #expect(viewless.status == 0, "\(viewless.errors)")
+    #expect(
+      scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestQuiet/ScaffoldTestQuietRouter.swift"))
+    #expect(
+      !scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestQuiet/ScaffoldTestQuietView.swift"))
+    let screen = try NapkinProcess.run(
+      ["new", "ScaffoldTestScreen", "--parent", "Home", "--view-protocol", "TerminalScreen"],
+      in: package)
+    #expect(screen.status == 0, "\(screen.errors)")
+    let screenView = try String(
+      contentsOfFile: package
+        + "/Examples/HomeNapkin/ScaffoldTestScreen/ScaffoldTestScreenView.swift",
+      encoding: .utf8)
+    #expect(screenView.contains("protocol ScaffoldTestScreenViewControllable: TerminalScreen {}"))
 
     // The "Next:" hint, pasted where it says, compiles too.
     let hint = try #require(new.output.components(separatedBy: "\nNext: ").last)
