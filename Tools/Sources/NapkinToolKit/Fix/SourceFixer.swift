@@ -127,6 +127,10 @@ enum SourceFixer {
   private static func read(_ path: String) throws(UsageError) -> (Data, mode_t) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
+      if errno == ELOOP {
+        throw UsageError(
+          message: "a symbolic link, which fix never writes through; pass the file it points to")
+      }
       throw UsageError(message: String(cString: strerror(errno)))
     }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
