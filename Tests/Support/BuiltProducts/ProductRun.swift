@@ -41,7 +41,7 @@ import Foundation
     ) throws -> Run {
       // A child that exits before reading all of its input must not kill the test with SIGPIPE.
       signal(SIGPIPE, SIG_IGN)
-      let process = Process()
+      let process = RunChild()
       let stdin = Pipe()
       let stdout = Pipe()
       let stderr = Pipe()
@@ -84,6 +84,15 @@ import Foundation
         standardError: String(decoding: errorData.value, as: UTF8.self))
     }
   }
+
+  #if os(Linux)
+    /// The children ``BuiltProduct/run(_:arguments:input:output:timeLimit:)`` starts: reaped by
+    /// the tests, so that the time limit's kill never reaches a reused pid (see ``ChildProcess``).
+    private typealias RunChild = ChildProcess
+  #else
+    /// The children ``BuiltProduct/run(_:arguments:input:output:timeLimit:)`` starts.
+    private typealias RunChild = Process
+  #endif
 
   /// Reads a file handle to its end on a thread of its own, which no blocked pool can hold up.
   private final class ReadToEnd: @unchecked Sendable {
