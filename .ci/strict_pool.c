@@ -11,6 +11,13 @@
  * This shim answers every read of a /proc/<number>/stat file with a thread in state R
  * (running). The monitor then never adds a thread, and such a wait hangs on every run, where
  * CI can see it.
+ *
+ * Upstream: not a bug but libdispatch's design on Linux, the /proc-reading monitor of
+ * https://github.com/swiftlang/swift-corelibs-libdispatch/pull/206; the cooperative pool's width
+ * on Linux was set in https://github.com/swiftlang/swift/pull/39732, and it still shares those
+ * threads. Seen on Swift 6.3.1, Linux (libdispatch of that toolchain). The shim can go when
+ * Dispatch on Linux stops adding threads for blocked workers: .ci/strict_pool_probe.swift then
+ * reports a pool that stopped growing without LD_PRELOAD.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
