@@ -1,4 +1,4 @@
-import Synchronization
+import NapkinOnce
 
 /// Runs `body` and returns the failures that NapkinTesting's checks reported in it, instead of
 /// failing the test with them: the way to prove, under XCTest or Swift Testing alike, that a fake
@@ -47,12 +47,12 @@ public func collectFailures(
 
 /// The failures of one ``collectFailures(in:)`` call.
 ///
-/// Child tasks of the collecting task append from their own threads, hence the `Mutex`.
+/// Child tasks of the collecting task append from their own threads, hence the lock.
 final class FailureCollector: Sendable {
   /// The collector of the innermost `collectFailures` call on this task, if any.
   @TaskLocal static var current: FailureCollector?
 
-  private let collected = Mutex<[ReportedFailure]>([])
+  private let collected = Locked<[ReportedFailure]>([])
 
   func append(_ failure: ReportedFailure) {
     collected.withLock { $0.append(failure) }

@@ -10,6 +10,8 @@ extension NestingScanner {
 
   mutating func openString() {
     var pounds = 0
+    // SAFETY: in range without a check: called at a `"`, or at `#`s that `startsRawString` found
+    // followed by a `"` inside the buffer, which stops this loop.
     while bytes[index] == UInt8(ascii: "#") {
       pounds += 1
       index += 1
@@ -90,6 +92,8 @@ extension NestingScanner {
   mutating func readWord() -> String {
     let start = index
     while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+    // SAFETY: `start...index` lies inside the buffer (the loop stops at `bytes.count`), and the
+    // bytes are copied into the new `String` before the buffer can go away.
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
   }
 
@@ -119,6 +123,8 @@ extension NestingScanner {
       lineStart = position + 1
     }
     // Columns count characters, as the parser's diagnostics do.
+    // SAFETY: `offset` is the position of a byte already read, so both ranges lie inside the
+    // buffer; the bytes are copied into a new `String` before it can go away.
     let column =
       String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
       .count + 1

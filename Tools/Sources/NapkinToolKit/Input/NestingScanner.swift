@@ -21,6 +21,16 @@ struct NestingScanner {
     var angles = 0
   }
 
+  // SAFETY: `bytes` is the buffer of `String.withUTF8` in ``NestingGuard/check(_:)``, valid only
+  // inside that closure; the scanner is a local of the closure and dies with it, and what leaves
+  // it (a word, a column) is copied into a new `String` first (`readWord`, `refusal(at:_:)`).
+  // Its subscripts are unchecked in release builds, so every read is in range by construction:
+  // each `bytes[i]` sits behind `i < bytes.count` in the same condition (the loops, `peek`), or
+  // reads `index` just after `scan()` checked it (`scanToken`, and `operatorRun`, which
+  // `scanToken` calls with `index` unchanged), or reads `start - 1` after `start > 0`.
+  // `openString` reads `#`s that `startsRawString` found followed by a `"` before the end (or
+  // stands on a `"`). Slices run from a byte already read to `index` (at most `bytes.count`), and
+  // `refusal(at:_:)` gets offsets of bytes already read.
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var frames = [Frame(kind: .file)]
