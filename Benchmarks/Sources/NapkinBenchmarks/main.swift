@@ -34,7 +34,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
                           chain-napkin, hot-hand, hot-napkin, capturing-hand,
-                          capturing-napkin, per-key-hand, per-key-airframe or idle
+                          capturing-napkin, per-key-hand, per-key-airframe, snapshot-tree
+                          (builds the 300-napkin tree only), snapshot-hand, snapshot-napkin
+                          (the tree, then 100 walks or snapshots) or idle
     """)
 } else if let subject = value(after: "--first-graph-child") {
   // A child of the first-graph scenario: measure one fresh graph, print it, exit.
@@ -65,6 +67,13 @@ if arguments.contains("--help") || arguments.contains("-h") {
     for _ in 0..<100_000 { blackHole(readHandKeyed("notebook-with-a-long-enough-name")) }
   case "per-key-airframe":
     for _ in 0..<100_000 { blackHole(readPerKey("notebook-with-a-long-enough-name")) }
+  case "snapshot-tree": blackHole(TreeSnapshotCost.makeTree())
+  case "snapshot-hand":
+    let root = TreeSnapshotCost.makeTree()
+    for _ in 0..<100 { blackHole(TreeSnapshotCost.handWalk(root)) }
+  case "snapshot-napkin":
+    let root = TreeSnapshotCost.makeTree()
+    for _ in 0..<100 { blackHole(root.treeSnapshot()) }
   case "idle": break
   default:
     print("error: unknown profile subject \(subject); see --help")

@@ -73,7 +73,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// Threading: main actor.
   public final var leakDetector: LeakDetector {
     didSet {
-      for child in attached {
+      for child in attached.unobserved {
         (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
       }
     }
@@ -82,7 +82,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   /// Keeps the napkin's component, and so its shared instances, alive as long as the router.
   let component: (any Dependency)?
 
-  private var attached: [any Routing] = []
+  private let attached = AttachedChildren()
   /// The deep links waiting for a child of this router (``Routing/activeChild(as:timeout:)``).
   let childWaiters = ChildWaiters()
   private var loaded = false
@@ -90,7 +90,6 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   private var watchedAfterDetach = false
   /// The children this router detached that may still be alive, for ``Routing/treeSnapshot()``.
   private var detached: [DetachedChild] = []
-  private let registrar = ObservationRegistrar()
 
   /// Creates a router for `interactor` and, optionally, the napkin's `component`.
   ///
@@ -122,7 +121,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     // `isolated`: ending a napkin is main-actor work, and the last reference may be dropped on any
     // thread; on the main actor this runs at once, elsewhere the runtime runs it there.
     childWaiters.endAll(with: ChildWaitError.routerReleased)
-    SubtreeLifecycle.deactivate(children: attached, interactable: interactable)
+    SubtreeLifecycle.deactivate(children: attached.unobserved, interactable: interactable)
     // A router that never loaded was never part of a tree: there is no napkin to check.
     if loaded && !watchedAfterDetach && LeakDetector.isEnabled {
       leakDetector.expectDeallocation(of: napkinObjects(includingRouter: false))
@@ -137,8 +136,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   ///
   /// Threading: main actor.
   public final var children: [any Routing] {
-    registrar.access(self, keyPath: \.children)
-    return attached
+    attached.observed
   }
 
   /// Calls ``didLoad()`` the first time; later calls do nothing.
@@ -185,9 +183,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     _ child: any Routing, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     checkAttachable(child, fileID: fileID, line: line)
-    registrar.withMutation(of: self, keyPath: \.children) {
-      attached.append(child)
-    }
+    attached.append(child)
     AttachmentRegistry.attach(child, to: self)
     (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
     SubtreeLifecycle.markWatched(child, false)
@@ -214,7 +210,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
   public final func detachChild(
     _ child: any Routing, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    guard let index = attached.firstIndex(where: { $0 === child }) else {
+    guard let index = attached.unobserved.firstIndex(where: { $0 === child }) else {
       let whereItIs =
         AttachmentRegistry.parent(of: child).map { "it is attached to \(typeName(of: $0))" }
         ?? "it is not attached anywhere"
@@ -225,9 +221,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     }
     SubtreeLifecycle.deactivate(child)
     (child as? any ChildWaiting)?.childWaiters.endAll(with: ChildWaitError.routerDetached)
-    _ = registrar.withMutation(of: self, keyPath: \.children) {
-      attached.remove(at: index)
-    }
+    attached.remove(at: index)
     AttachmentRegistry.detach(child)
     leakDetector.expectDeallocation(ofSubtree: child, fileID: fileID, line: line)
     SubtreeLifecycle.markWatched(child, true)

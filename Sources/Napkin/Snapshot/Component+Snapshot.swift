@@ -14,15 +14,20 @@ extension Component: ComponentListing {
     ComponentSnapshot(
       name: SnapshotWalk.name(of: self),
       shared: sharedInstances.publishedEntries.map { entry in
-        let value = entry.value.storedValue
-        var description = (value as? any SnapshotDescribable)?.snapshotDescription
-        if let text = description, text.count > SharedInstanceSnapshot.maximumDescriptionLength {
-          description = String(text.prefix(SharedInstanceSnapshot.maximumDescriptionLength))
+        let traits = SnapshotWalk.traits(of: entry.value.type)
+        var count = 1
+        var description: String?
+        // Only a type that conforms is unboxed and cast: most conform to neither.
+        if traits.describes || traits.counts {
+          let value = entry.value.storedValue
+          count = (value as? any InstanceCounting)?.heldInstanceCount ?? 1
+          let said = (value as? any SnapshotDescribable)?.snapshotDescription
+          description = said.map {
+            String($0.prefix(SharedInstanceSnapshot.maximumDescriptionLength))
+          }
         }
         return SharedInstanceSnapshot(
-          name: entry.key, type: SnapshotWalk.name(of: entry.value.type),
-          count: (value as? any InstanceCounting)?.heldInstanceCount ?? 1,
-          description: description)
+          name: entry.key, type: traits.name, count: count, description: description)
       })
   }
 

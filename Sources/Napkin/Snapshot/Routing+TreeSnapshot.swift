@@ -28,19 +28,36 @@ extension Routing {
 /// The walk behind ``Routing/treeSnapshot()``.
 @MainActor
 enum SnapshotWalk {
-  /// The names of the types snapshots have met, since a type's name costs about two
-  /// microseconds to format and a tree repeats a few types many times: 300 napkins took 1.75 ms
-  /// a snapshot without it (`NapkinBenchmarks --only tree-snapshot`). Bounded by the program's
-  /// types.
-  private static var names: [ObjectIdentifier: String] = [:]
+  /// What a snapshot needs of a type, found once per type.
+  struct TypeTraits {
+    /// The type's name.
+    let name: String
+    /// Whether its values describe themselves (``SnapshotDescribable``).
+    let describes: Bool
+    /// Whether its values count instances of their own (Airframe's `PerKey`).
+    let counts: Bool
+  }
+
+  /// The traits of the types snapshots have met. A type's name costs about two microseconds to
+  /// format and a conformance check about as much, and a tree repeats a few types many times:
+  /// 300 napkins took 1.75 ms a snapshot without this (`NapkinBenchmarks --only tree-snapshot`).
+  /// Bounded by the program's types.
+  private static var traits: [ObjectIdentifier: TypeTraits] = [:]
+
+  /// `type`'s traits, found once per process.
+  static func traits(of type: Any.Type) -> TypeTraits {
+    let id = ObjectIdentifier(type)
+    if let known = traits[id] { return known }
+    let found = TypeTraits(
+      name: typeName(of: type), describes: type is any SnapshotDescribable.Type,
+      counts: type is any InstanceCounting.Type)
+    traits[id] = found
+    return found
+  }
 
   /// `type`'s name, formatted once per process.
   static func name(of type: Any.Type) -> String {
-    let id = ObjectIdentifier(type)
-    if let known = names[id] { return known }
-    let formatted = typeName(of: type)
-    names[id] = formatted
-    return formatted
+    traits(of: type).name
   }
 
   /// The name of `object`'s dynamic type.

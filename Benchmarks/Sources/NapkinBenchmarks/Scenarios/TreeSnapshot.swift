@@ -54,7 +54,7 @@ enum TreeSnapshotCost {
     return Router(interactor: Interactor(), component: component)
   }
 
-  private static func handWalk(_ router: any Routing) -> [String] {
+  static func handWalk(_ router: any Routing) -> [String] {
     var names: [String] = []
     var pending: [any Routing] = [router]
     while let next = pending.popLast() {
