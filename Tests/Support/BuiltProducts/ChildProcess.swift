@@ -183,8 +183,15 @@ import Foundation
       defer {
         for argument in argv { free(argument) }
       }
+      // A process group of its own, as `Process` gives its children: a signal meant for the test
+      // run (a terminal's Ctrl-C) does not reach the child directly.
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      posix_spawnattr_setpgroup(&attributes, 0)
       var pid: pid_t = 0
-      let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+      let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
       guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
       return pid
     }
