@@ -39,15 +39,18 @@ let package = Package(
       dependencies: ["NapkinToolKit"],
       swiftSettings: strictSettings
     ),
-    // `swift package napkin lint|graph|new` in a package that depends on this one.
+    // `swift package napkin lint|graph|new|fix|why` in a package that depends on this one.
     .plugin(
       name: "NapkinCommandPlugin",
       capability: .command(
         intent: .custom(
           verb: "napkin",
-          description: "Scaffold (new), draw (graph) or check (lint) the package's napkins"),
+          description:
+            "Scaffold (new), draw (graph), check (lint), fix (fix) or explain (why) the package's "
+            + "napkins"),
         permissions: [
-          .writeToPackageDirectory(reason: "'napkin new' writes the files of a new napkin")
+          .writeToPackageDirectory(
+            reason: "'napkin new' writes the files of a new napkin; 'napkin fix' edits sources")
         ]
       ),
       dependencies: ["NapkinCommand"]

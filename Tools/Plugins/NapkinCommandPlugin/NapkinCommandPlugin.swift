@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package napkin lint|graph|new ...`: runs the `napkin` tool, built from this package,
+/// `swift package napkin lint|graph|new|fix|why ...`: runs the `napkin` tool, built from this package,
 /// in the folder of the package that asks.
 @main
 struct NapkinCommandPlugin: CommandPlugin {

@@ -5,9 +5,6 @@ struct GraphCommand: NapkinSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Print the component tree.",
-    // Written out: --snapshot is parsed as an array only to refuse a repeat, and the generated
-    // line would offer `--snapshot <FILE> ...`.
-    usage: "napkin graph [<PATH> ...] [--format <format>] [--snapshot <FILE>]",
     discussion: """
       A component `X: Component<YDependency>, ZDependency` is the child of the component that \
       conforms to YDependency (in its declaration or in an extension, such as `extension \
@@ -39,23 +36,18 @@ struct GraphCommand: NapkinSubcommand {
   @Option(help: "The output format.")
   var format: GraphFormat = .text
 
-  // An array so that a repeated --snapshot is refused below instead of the last one silently
-  // winning, as for the other single-valued options.
   @Option(
     help: ArgumentHelp(
       "A tree snapshot of the running app to draw on the html page.", valueName: "FILE"))
-  var snapshot: [String] = []
+  var snapshot: String?
 
   func execute(console: inout some Console) throws(UsageError) -> CommandStatus {
-    guard snapshot.count <= 1 else {
-      throw UsageError(message: "'--snapshot' was given more than once; give it once")
-    }
-    if !snapshot.isEmpty, format != .html {
+    if snapshot != nil, format != .html {
       throw UsageError(
         message: "--snapshot draws on the html page only; add --format html")
     }
     var state: TreeSnapshot?
-    if let path = snapshot.first {
+    if let path = snapshot {
       // Refused before the sources are read: a page without the state asked for would mislead.
       do {
         state = try TreeSnapshot.read(path)

@@ -75,7 +75,8 @@ public enum NapkinCommandLine {
   /// Options that take one value. ArgumentParser keeps the last of several silently, so
   /// `--format json --format text` would print text where a script expects JSON.
   private static let singleValued: Set<String> = [
-    "--format", "--parent", "--into", "--tests", "--module", "--in",
+    "--format", "--parent", "--into", "--tests", "--module", "--in", "--snapshot",
+    "--view-protocol",
   ]
 
   private static func repeatedOption(in arguments: [String]) -> String? {

@@ -65,6 +65,17 @@ struct CommandLineTests {
     #expect(console.output.isEmpty)
   }
 
+  @Test(arguments: [
+    ["new", "Badge", "--parent", "Home", "--view-protocol", "A", "--view-protocol", "B"],
+    ["graph", "--format", "html", "--snapshot", "a.json", "--snapshot=b.json"],
+  ])
+  func everySingleValuedOptionGivenTwiceIsAUsageError(arguments: [String]) {
+    let (status, console) = run(arguments)
+    #expect(status == .usage)
+    #expect(console.errors.contains("was given more than once; give it once"))
+    #expect(console.output.isEmpty)
+  }
+
   @Test func anExtraArgumentIsAUsageError() {
     let (status, console) = run("new", "Profile", "Settings", "--parent", "Home")
     #expect(status == .usage)

@@ -11,6 +11,11 @@ struct RecordingConsole: Console {
 
 /// Runs `napkin` in process with `arguments`: its status and what it wrote.
 func run(_ arguments: String...) -> (CommandStatus, RecordingConsole) {
+  run(arguments)
+}
+
+/// Runs `napkin` in process with the `arguments` of an array.
+func run(_ arguments: [String]) -> (CommandStatus, RecordingConsole) {
   var console = RecordingConsole()
   let status = NapkinCommandLine.run(arguments, console: &console)
   return (status, console)
