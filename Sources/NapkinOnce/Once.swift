@@ -2,10 +2,11 @@
 /// with no lock held, publish under the lock, wake waiters after it.
 ///
 /// One name per step, the same at every layer (a store's out-of-line entry to a step shares the
-/// step's name), and the parameters always in the order store, key, owner, type, frame, value:
-/// `instance` (a store's entry: the read, then `resolve`), `resolve` (claim, factory, finish),
-/// `claim` (before the factory), `decide` (under the store's lock), `finish` (after the factory),
-/// `publish` (under the store's lock, from `finish`).
+/// step's name), and whatever of store, key, owner, type, frame and value a step takes, in that
+/// order: `instance` (a store's entry: the read, then `resolve`), `resolve` (claim, factory,
+/// finish), `claim` (before the factory), `decide` (under the store's lock), `finish` (after the
+/// factory), `publish` (under the store's lock, from `finish`). The design note walks one call
+/// through them.
 package enum Once {
   /// What a request for a key must do next, decided under the store's lock.
   package enum Step {
