@@ -98,8 +98,8 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
   /// swift-corelibs-foundation's "Transfer completed, but there's no response"
   /// (https://github.com/swiftlang/swift-corelibs-foundation/issues/5285, open; seen on Swift
   /// 6.3.1, Linux). Resuming at once here can go when that issue is fixed in the toolchain the
-  /// package supports: ShopTests' mid-header server cases then pass with `resumingNow` always
-  /// true.
+  /// package supports: `HostileServerTests.theTimeoutIsADeadlineForTheWholeRequest`
+  /// (`drip-headers`) then passes with `resumingNow` always true.
   private func stop(
     because reason: any Error, cancelling: Bool = true, resumingNow: Bool = false
   ) {
