@@ -97,7 +97,7 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
   /// closed the connection in the middle of the headers would stop the program with
   /// swift-corelibs-foundation's "Transfer completed, but there's no response"
   /// (https://github.com/swiftlang/swift-corelibs-foundation/issues/5285, open; seen on Swift
-  /// 6.3.1, Linux). Resuming at once here can go when that issue is fixed in the toolchain the
+  /// 6.3.1, Linux). The wait for the cancel can go when that issue is fixed in the toolchain the
   /// package supports: `HostileServerTests.theTimeoutIsADeadlineForTheWholeRequest`
   /// (`drip-headers`) then passes with `resumingNow` always true.
   private func stop(
