@@ -168,7 +168,9 @@ enum Scaffolder {
           "\(parentComponent)+\(request.name).swift"),
         contents: templates.edge)
     ]
-    let target = request.isDirectoryExplicit ? root : targetFolder(of: folder)
+    // The target holds the napkin's folder, wherever `--into` put it inside the target: an app
+    // that groups its napkins (`Examples/HomeNapkin/ComponentTree`) still tests `HomeNapkin`.
+    let target = targetFolder(of: folder)
     let module = request.module ?? Self.moduleName(of: target)
     if let tests = request.testsDirectory ?? Self.conventionalTests(for: target, module: module) {
       files.append(

@@ -11,10 +11,12 @@ import Testing
 /// (`--no-view`) and one with the app's view protocol (`--view-protocol`).
 struct ScaffoldBuildTests {
   /// The napkin units and the HomeNapkin example the generated code builds on and into.
-  static let unitsExist = ["Sources/Napkin/Builder/Builder.swift", "Examples/HomeNapkin/Home"]
-    .allSatisfy {
-      FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent($0).path)
-    }
+  static let unitsExist = [
+    "Sources/Napkin/Builder/Builder.swift", "Examples/HomeNapkin/ComponentTree/Home",
+  ]
+  .allSatisfy {
+    FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent($0).path)
+  }
 
   @Test(
     .enabled(
@@ -30,11 +32,15 @@ struct ScaffoldBuildTests {
     #expect(new.status == 0, "\(new.errors)")
     #expect(
       new.output.contains(
-        "ScaffoldTestBadge is in Examples/HomeNapkin/ScaffoldTestBadge (module HomeNapkin)"))
+        "ScaffoldTestBadge is in Examples/HomeNapkin/ComponentTree/ScaffoldTestBadge (module HomeNapkin)"
+      ))
     #expect(
-      scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestBadge/ScaffoldTestBadgeView.swift"))
+      scratch.exists(
+        "Napkin/Examples/HomeNapkin/ComponentTree/ScaffoldTestBadge/ScaffoldTestBadgeView.swift"))
     // The edge sits next to HomeComponent, the test in the package's HomeNapkinTests.
-    #expect(scratch.exists("Napkin/Examples/HomeNapkin/Home/HomeComponent+ScaffoldTestBadge.swift"))
+    #expect(
+      scratch.exists(
+        "Napkin/Examples/HomeNapkin/ComponentTree/Home/HomeComponent+ScaffoldTestBadge.swift"))
     #expect(
       scratch.exists(
         "Napkin/Tests/HomeNapkinTests/ScaffoldTestBadge/ScaffoldTestBadgeNapkinTests.swift"))
@@ -45,16 +51,18 @@ struct ScaffoldBuildTests {
       ["new", "ScaffoldTestQuiet", "--parent", "Home", "--no-view"], in: package)
     #expect(viewless.status == 0, "\(viewless.errors)")
     #expect(
-      scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestQuiet/ScaffoldTestQuietRouter.swift"))
+      scratch.exists(
+        "Napkin/Examples/HomeNapkin/ComponentTree/ScaffoldTestQuiet/ScaffoldTestQuietRouter.swift"))
     #expect(
-      !scratch.exists("Napkin/Examples/HomeNapkin/ScaffoldTestQuiet/ScaffoldTestQuietView.swift"))
+      !scratch.exists(
+        "Napkin/Examples/HomeNapkin/ComponentTree/ScaffoldTestQuiet/ScaffoldTestQuietView.swift"))
     let screen = try NapkinProcess.run(
       ["new", "ScaffoldTestScreen", "--parent", "Home", "--view-protocol", "TerminalScreen"],
       in: package)
     #expect(screen.status == 0, "\(screen.errors)")
     let screenView = try String(
       contentsOfFile: package
-        + "/Examples/HomeNapkin/ScaffoldTestScreen/ScaffoldTestScreenView.swift",
+        + "/Examples/HomeNapkin/ComponentTree/ScaffoldTestScreen/ScaffoldTestScreenView.swift",
       encoding: .utf8)
     #expect(screenView.contains("protocol ScaffoldTestScreenViewControllable: TerminalScreen {}"))
 
@@ -63,7 +71,7 @@ struct ScaffoldBuildTests {
       .split(separator: "\n").filter { $0.hasPrefix("  ") }.map(String.init)
     try #require(hint.count == 4, "\(new.output)")
     try scratch.write(
-      "Napkin/Examples/HomeNapkin/ScaffoldTestBadge/ScaffoldHintCheck.swift",
+      "Napkin/Examples/HomeNapkin/ComponentTree/ScaffoldTestBadge/ScaffoldHintCheck.swift",
       """
       import Napkin
 

@@ -158,6 +158,21 @@ struct ScaffoldTests {
     #expect(!console.output.contains("No test written"))
   }
 
+  @Test func anIntoFolderNestedInATargetIsTestedAsThatTarget() throws {
+    let package = try ScratchFolder()
+    try package.write("Package.swift", "// swift-tools-version: 6.2\n")
+    try package.write("Examples/App/Napkins/Hub/HubComponent.swift", Self.parent)
+    try package.write("Tests/AppTests/Placeholder.swift", "import Testing\n")
+    let (status, console) = run(
+      "new", "Badge", "--parent", "Hub", "--into", package.path + "/Examples/App/Napkins")
+    #expect(status == .success, "\(console.errors)")
+    #expect(package.exists("Examples/App/Napkins/Badge/BadgeComponent.swift"))
+    let test = try String(
+      contentsOfFile: package.path + "/Tests/AppTests/Badge/BadgeNapkinTests.swift",
+      encoding: .utf8)
+    #expect(test.contains("@testable import App\n"))
+  }
+
   @Test func withoutATestFolderNewSaysNoTestWasWritten() throws {
     let app = try ScratchFolder()
     try app.write("Hub/HubComponent.swift", Self.parent)
