@@ -1,4 +1,3 @@
-import Synchronization
 import XCTest
 
 /// A test case that can hold back the failures XCTest records for it, so that a test can check
@@ -6,7 +5,7 @@ import XCTest
 ///
 /// The failures are taken at XCTest's own recording point (`recordFailure` in swift-corelibs-xctest,
 /// `record(_:)` on Apple platforms), so what is captured is exactly what would have failed the test.
-/// XCTest calls that point from whichever thread reported the failure, hence the `Mutex`.
+/// XCTest calls that point from whichever thread reported the failure, hence the lock.
 class FailureCapturingTestCase: XCTestCase {
   /// A failure XCTest recorded while capturing.
   struct CapturedFailure: Equatable, CustomStringConvertible {
@@ -15,8 +14,22 @@ class FailureCapturingTestCase: XCTestCase {
     let line: Int
   }
 
-  /// The failures captured so far, or `nil` while not capturing.
-  private let captured = Mutex<[CapturedFailure]?>(nil)
+  /// The failures captured so far, or `nil` while not capturing, behind an `NSLock` (which
+  /// `import XCTest` brings), by the project's lock rule (CONTRIBUTING.md, "Locks"): this target
+  /// imports only XCTest and NapkinTesting, and ThreadSanitizer sees pthread's hand-offs, not a
+  /// contended `Mutex`'s.
+  private final class Captured: @unchecked Sendable {
+    // SAFETY: `failures` is read and written only inside `lock.withLock`, in `withFailures`, and
+    // `lock` is a `let`.
+    private let lock = NSLock()
+    private var failures: [CapturedFailure]?
+
+    func withFailures<Result>(_ body: (inout [CapturedFailure]?) -> Result) -> Result {
+      lock.withLock { body(&failures) }
+    }
+  }
+
+  private let captured = Captured()
 
   /// Runs `body` and returns the failures XCTest recorded for this test meanwhile, instead of
   /// letting them fail the test.
@@ -39,12 +52,12 @@ class FailureCapturingTestCase: XCTestCase {
   }
 
   private func begin() {
-    captured.withLock { $0 = [] }
+    captured.withFailures { $0 = [] }
   }
 
   /// Stops capturing; returns what was captured (nothing when already stopped).
   private func end() -> [CapturedFailure] {
-    captured.withLock { captured in
+    captured.withFailures { captured in
       defer { captured = nil }
       return captured ?? []
     }
@@ -52,7 +65,7 @@ class FailureCapturingTestCase: XCTestCase {
 
   /// Keeps `failure` if capturing, and says whether it did.
   private func capture(_ failure: CapturedFailure) -> Bool {
-    captured.withLock { captured in
+    captured.withFailures { captured in
       guard captured != nil else { return false }
       captured?.append(failure)
       return true

@@ -1,21 +1,27 @@
-import Synchronization
+import Foundation
 
 /// Answers handed out in order, one per call: a scripted service's successive results.
 /// Running out records nothing by itself; it throws, so the caller's test sees the extra call.
-final class AnswerQueue<Value: Sendable>: Sendable {
+///
+/// The answers sit behind an `NSLock`, by the project's lock rule (CONTRIBUTING.md, "Locks"):
+/// this target cannot import NapkinOnce's `Locked`, and ThreadSanitizer sees pthread's hand-offs,
+/// not a contended `Mutex`'s.
+final class AnswerQueue<Value: Sendable>: @unchecked Sendable {
   struct Exhausted: Error {}
 
-  private let answers: Mutex<[Result<Value, any Error>]>
+  // SAFETY: `answers` is read and written only inside `lock.withLock`, and `lock` is a `let`.
+  private let lock = NSLock()
+  private var answers: [Result<Value, any Error>]
 
   init(_ answers: [Result<Value, any Error>]) {
-    self.answers = Mutex(answers)
+    self.answers = answers
   }
 
   func next() throws -> Value {
-    let answer = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    let answer = lock.withLock { answers.isEmpty ? nil : answers.removeFirst() }
     guard let answer else { throw Exhausted() }
     return try answer.get()
   }
 
-  var remaining: Int { answers.withLock { $0.count } }
+  var remaining: Int { lock.withLock { answers.count } }
 }

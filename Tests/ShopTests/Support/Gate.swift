@@ -1,18 +1,24 @@
-import Synchronization
+import Foundation
 
 /// A one-shot gate: tasks that `wait()` stay suspended until `open()`; waiting on an open gate
 /// returns at once. Lets a test look at a model while a service call is still in flight.
-final class Gate: Sendable {
+///
+/// The state sits behind an `NSLock`, by the project's lock rule (CONTRIBUTING.md, "Locks"): this
+/// target cannot import NapkinOnce's `Locked`, and ThreadSanitizer sees pthread's hand-offs, not a
+/// contended `Mutex`'s. Continuations are resumed only after the lock is released.
+// SAFETY: `state` is read and written only inside `lock.withLock`, and `lock` is a `let`.
+final class Gate: @unchecked Sendable {
   private enum State {
     case closed([CheckedContinuation<Void, Never>])
     case open
   }
 
-  private let state = Mutex(State.closed([]))
+  private let lock = NSLock()
+  private var state = State.closed([])
 
   func wait() async {
     await withCheckedContinuation { continuation in
-      let resumeNow = state.withLock { state -> Bool in
+      let resumeNow = lock.withLock { () -> Bool in
         guard case .closed(let waiters) = state else { return true }
         state = .closed(waiters + [continuation])
         return false
@@ -22,7 +28,7 @@ final class Gate: Sendable {
   }
 
   func open() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
       defer { state = .open }
       guard case .closed(let waiters) = state else { return [] }
       return waiters
