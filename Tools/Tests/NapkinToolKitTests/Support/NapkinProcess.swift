@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs the built `napkin` executable as a separate process, the way a user or CI does.
 enum NapkinProcess {
@@ -86,7 +85,7 @@ enum NapkinProcess {
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    try launching.withLock { _ in try process.run() }
+    try launching.withLock { try process.run() }
     let seconds = Double(timeLimit.components.seconds)
     let timedOut = exited.wait(timeout: .now() + seconds) == .timedOut
     if timedOut {
@@ -110,11 +109,27 @@ enum NapkinProcess {
   private static let slots = DispatchSemaphore(value: simultaneousChildren)
 
   /// The children running now, and the most that ever ran at once.
-  static let running = Mutex((now: 0, peak: 0))
+  static let running = RunningChildren()
+}
+
+/// The count behind ``NapkinProcess/running``, behind an `NSLock`, by the project's lock rule
+/// (CONTRIBUTING.md, "Locks"): ThreadSanitizer sees pthread's hand-offs, not a contended
+/// `Mutex`'s.
+final class RunningChildren: @unchecked Sendable {
+  // SAFETY: `counts` is read and written only inside `lock.withLock`, in `withLock(_:)`, and
+  // `lock` is a `let`.
+  private let lock = NSLock()
+  private var counts = (now: 0, peak: 0)
+
+  /// Runs `body` with exclusive access to the counts.
+  func withLock<Result>(_ body: (inout (now: Int, peak: Int)) throws -> Result) rethrows -> Result {
+    try lock.withLock { try body(&counts) }
+  }
 }
 
 /// Held while a child starts. swift-corelibs-foundation learns that a child ended when a socket
 /// the child holds open closes; a child started at the same moment on another thread can
 /// inherit that socket and keep its sibling's end unnoticed (commit 261eb0b of the main
-/// package's tests).
-private let launching = Mutex(())
+/// package's tests). An `NSLock`, by the project's lock rule (CONTRIBUTING.md, "Locks"), as
+/// the main package's `launchAlone()` uses.
+private let launching = NSLock()
