@@ -38,6 +38,8 @@ struct StandardConsole: Console {
   private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
+      // SAFETY: `write` reads at most `count` bytes from the buffer, which `withUnsafeBytes` keeps
+      // alive and unchanged until the call returns; nothing keeps the pointer after it.
       let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
