@@ -83,7 +83,8 @@ import Testing
       let held = try HeldLock(directory + "/.work.lock")
       let started = try NotebookProcess.start(["--dir", directory, "add", "work", "patient"])
       // A command that waits silently would block the read below for good.
-      started.0.killIfRunning(after: .seconds(120))
+      let watchdog = started.0.killIfRunning(after: .seconds(120))
+      defer { watchdog.cancel() }
       // The notice comes while the command still waits; then the lock is released.
       var notice = ""
       while !notice.contains("\n") {

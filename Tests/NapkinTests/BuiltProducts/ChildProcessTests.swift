@@ -44,6 +44,20 @@ import Testing
       #expect(!sleeper.isRunning)
     }
 
+    @Test func terminateSignalsARunningChildAndNothingOnceItIsReaped() throws {
+      let sleeper = child("/bin/sleep", "60")
+      try sleeper.launchAlone()
+      let watchdog = sleeper.killIfRunning(after: .seconds(30))
+      defer { watchdog.cancel() }
+      // Sent, whether or not the thread that started the child blocks SIGTERM (it stays pending
+      // then); the SIGKILL below ends the child either way.
+      #expect(sleeper.terminate())
+      sleeper.send(SIGKILL)
+      sleeper.waitUntilExit()
+      #expect(sleeper.terminationReason == .uncaughtSignal)
+      #expect(!sleeper.terminate())
+    }
+
     @Test(.enabled(if: canSteerPids, "needs a writable /proc/sys/kernel/ns_last_pid"))
     func aKillAfterTheReapNeverReachesTheProcessGivenTheSamePid() throws {
       let ended = child("/bin/true")

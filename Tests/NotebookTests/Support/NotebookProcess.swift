@@ -7,6 +7,15 @@ import Testing
 
   /// Runs the built `Notebook` executable, as a user or a script would.
   enum NotebookProcess {
+    #if os(Linux)
+      /// The children ``start(_:input:)`` starts: reaped by the tests, so that the time limit's
+      /// kill never reaches a reused pid (see ``ChildProcess``).
+      typealias Child = ChildProcess
+    #else
+      /// The children ``start(_:input:)`` starts.
+      typealias Child = Process
+    #endif
+
     /// What a finished run printed and how it exited.
     struct Result {
       var status: Int32
@@ -39,7 +48,7 @@ import Testing
 
     /// Starts `Notebook` with `arguments`; the caller waits or kills it.
     static func start(_ arguments: [String], input: String? = nil) throws -> (
-      Process, stdout: Pipe, stderr: Pipe
+      Child, stdout: Pipe, stderr: Pipe
     ) {
       try start(arguments, bytes: input.map { Data($0.utf8) })
     }
@@ -47,9 +56,9 @@ import Testing
     /// Starts `Notebook` with raw bytes on standard input; with `shell`, through `/bin/sh -c` so
     /// that the script can set limits or pass arguments Foundation cannot (`"$0"` is the program).
     static func start(_ arguments: [String], bytes: Data?, shell: String? = nil) throws -> (
-      Process, stdout: Pipe, stderr: Pipe
+      Child, stdout: Pipe, stderr: Pipe
     ) {
-      let process = Process()
+      let process = Child()
       let executable = try requireExecutable()
       if let shell {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -83,7 +92,7 @@ import Testing
     /// `timeLimit` is killed, so that a command that would wait forever fails its test instead of
     /// stalling the run.
     static func finish(
-      _ started: (Process, stdout: Pipe, stderr: Pipe), timeLimit: Duration = .seconds(60)
+      _ started: (Child, stdout: Pipe, stderr: Pipe), timeLimit: Duration = .seconds(60)
     ) -> Result {
       let watchdog = started.0.killIfRunning(after: timeLimit)
       defer { watchdog.cancel() }

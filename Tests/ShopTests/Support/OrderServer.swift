@@ -16,15 +16,24 @@ import Foundation
   /// The script prints its port once it listens, so a test never races the server's start; it exits
   /// when its standard input closes, so it never outlives a crashed test run.
   final class OrderServer: Sendable {
+    #if os(Linux)
+      /// The server's process: reaped by the tests, so that neither the watchdog's kill nor
+      /// `stop()`'s ever reaches a reused pid (see ``ChildProcess``).
+      private typealias Child = ChildProcess
+    #else
+      /// The server's process.
+      private typealias Child = Process
+    #endif
+
     struct StartFailure: Error, CustomStringConvertible {
       let description: String
     }
 
     let port: Int
-    private let process: Process
+    private let process: Child
     private let input: Pipe
 
-    private init(port: Int, process: Process, input: Pipe) {
+    private init(port: Int, process: Child, input: Pipe) {
       self.port = port
       self.process = process
       self.input = input
@@ -49,13 +58,17 @@ import Foundation
     static func start() throws -> OrderServer {
       let script = URL(filePath: #filePath).deletingLastPathComponent()
         .appending(path: "order_server.py")
-      let process = Process()
+      let process = Child()
       process.executableURL = URL(filePath: "/usr/bin/env")
       process.arguments = ["python3", script.path]
       let output = Pipe()
       let input = Pipe()
       process.standardOutput = output
       process.standardInput = input
+      // What the server writes on standard error (socketserver's traceback for a connection a
+      // test dropped, say) goes to /dev/null, where `Process` sends a stream left unset;
+      // `ChildProcess` would pass the tests' own standard error on.
+      process.standardError = try FileHandle(forWritingTo: URL(filePath: "/dev/null"))
       try process.launchAlone()
       // A server that never prints its port would block the read below for good.
       let watchdog = process.killIfRunning(after: .seconds(30))
@@ -68,7 +81,11 @@ import Foundation
         line.append(byte)
       }
       guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-        kill(process.processIdentifier, SIGKILL)
+        #if os(Linux)
+          process.send(SIGKILL)
+        #else
+          kill(process.processIdentifier, SIGKILL)
+        #endif
         throw StartFailure(
           description:
             "order_server.py did not print its port within 30 s (python3 missing?); printed '\(line)'"

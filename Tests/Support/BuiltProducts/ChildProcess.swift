@@ -89,6 +89,18 @@ import Foundation
       return kill(processIdentifier, signal) == 0
     }
 
+    /// Sends SIGTERM to the child unless it has been reaped, as `Process.terminate()` sends it,
+    /// but never to another process.
+    ///
+    /// A child started from a Dispatch thread inherits its blocked SIGTERM, which then stays
+    /// pending; a child that must end for certain is sent SIGKILL, or its input is closed.
+    ///
+    /// - Returns: whether the signal was sent.
+    @discardableResult
+    public func terminate() -> Bool {
+      send(SIGTERM)
+    }
+
     /// Kills the child if it still runs after `limit`: the bound on a test that waits for it.
     /// Cancel the returned watchdog once the child has ended.
     ///
