@@ -34,6 +34,9 @@ import NapkinOnce
 /// Isolation: `nonisolated`, and a subclass inherits it. In a module whose default isolation is
 /// `MainActor` (a new Xcode 26 app target), a component is still nonisolated, so its properties
 /// and `shared { }` serve every thread; see <doc:NapkinInAnXcodeProject>.
+// SAFETY: its own state is `sharedInstances`, a `Sendable` store (atomics to publish, a lock to
+// write) and `dependency`, a `let` set only in `init`; unchecked because it is open and generic: a
+// subclass that adds mutable stored properties guards them itself.
 nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
   // keeps the inlined read of a shared instance free of metadata lookups.

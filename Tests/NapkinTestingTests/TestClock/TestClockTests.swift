@@ -64,6 +64,8 @@ struct TestClockTests {
   @Test func aTaskCancelledBeforeItSleepsThrowsCancellationError() async {
     let clock = TestClock()
     let sleeper = Task {
+      // SAFETY: the `UnsafeCurrentTask` is used only inside the closure, from the task it names
+      // (this task's own body), and never escapes it.
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }

@@ -149,7 +149,8 @@ import Testing
 
 /// Counts observation callbacks; the callback is `@Sendable` but fires synchronously here.
 final class ChangeCounter: @unchecked Sendable {
-  // Only touched on the main actor: `withObservationTracking` calls `onChange` synchronously
-  // inside the mutation, which happens on the main actor in these tests.
+  // SAFETY: `count` is only touched on the main actor: `withObservationTracking` calls `onChange`
+  // synchronously inside the mutation, which happens on the main actor in these tests (their
+  // suites are `@MainActor`), so no two accesses ever run at once.
   var count = 0
 }

@@ -20,6 +20,8 @@ final class HeldLock: Sendable {
       throw CocoaError(.fileWriteUnknown)
     }
     let pid = Array("\(getpid())\n".utf8)
+    // SAFETY: `pwrite` reads at most `count` bytes from the buffer, which `withUnsafeBytes` keeps
+    // alive and unchanged until the call returns; nothing keeps the pointer after it.
     _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
   }
 

@@ -24,12 +24,16 @@ enum Footprint {
   /// The size of the heap block holding `object`, from `malloc_usable_size` (looked up at run
   /// time: the C library has it but the Swift module map does not export it).
   static func allocatedBytes(of object: AnyObject) -> Int {
+    // SAFETY: the pointer `UsableSize` takes is only the address of a live block (see the call
+    // below), never dereferenced here.
     typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
     #if canImport(Glibc)
+      // SAFETY: address 0 is glibc's `RTLD_DEFAULT`, a handle value `dlsym` takes, never memory.
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else {
         return 0
       }
     #else
+      // SAFETY: address -2 is Darwin's `RTLD_DEFAULT`, a handle value `dlsym` takes, never memory.
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "malloc_size") else {
         return 0
       }
