@@ -10,8 +10,8 @@ import Napkin
 /// A test builds the tree on its own `AppComponent`, so every run starts signed out with fresh
 /// services; it passes fake boundaries to run the real tree against them.
 final class AppComponent: EmptyComponent, RootDependency, @unchecked Sendable {
-  // `@unchecked Sendable` is inherited from `Component`; this class adds one `let` of a Sendable
-  // value, which is safe to read from any thread.
+  // SAFETY: `@unchecked Sendable` is inherited from `Component`; this class adds one `let` of a
+  // Sendable value, which is safe to read from any thread.
 
   /// The services at the edge of the app.
   let boundaries: HomeNapkinBoundaries

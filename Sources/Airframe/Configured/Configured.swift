@@ -88,6 +88,7 @@ public final class Configured<Value: Sendable>: Sendable {
     let (exchanged, _) = published.compareExchange(
       expected: 0, desired: bits, ordering: .acquiringAndReleasing)
     if !exchanged {
+      // SAFETY: `bits` is the +1 reference made above, never published: this is its only release.
       Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
       ConfiguredFailure.configuredTwice(
         typeName(of: Value.self), configureCall: configureCall, fileID: fileID, line: line)

@@ -14,10 +14,12 @@ final class Link: Sendable {
   }
 }
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class LinkRootComponent: EmptyComponent, LinkDependency, @unchecked Sendable {
   var link: Link { shared { Link(parent: nil) } }
 }
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class LinkComponent: Component<any LinkDependency>, LinkDependency, @unchecked Sendable {
   var link: Link { shared { Link(parent: dependency.link) } }
 }

@@ -1,6 +1,7 @@
 import Napkin
 import Testing
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class LifetimeComponent: EmptyComponent, @unchecked Sendable {
   var token: Token { shared { Token("lifetime") } }
   var value: Settings { shared { Settings(token: Token("inside a struct")) } }

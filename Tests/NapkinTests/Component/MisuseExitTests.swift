@@ -4,6 +4,7 @@ import Napkin
 import Testing
 
 /// Two shared properties that need each other.
+// SAFETY: no stored state of its own; Component's proof holds.
 final class CyclicHomeComponent: EmptyComponent, @unchecked Sendable {
   var homeAnalytics: Token {
     shared { Token("analytics of \(session.name)") }
@@ -15,7 +16,8 @@ final class CyclicHomeComponent: EmptyComponent, @unchecked Sendable {
 
 /// Two keys whose factories need each other, started on two threads at once.
 final class CrossThreadComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; semaphores are thread safe.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the semaphores are `let`s, and
+  // `DispatchSemaphore` is thread safe.
   let leftEntered = DispatchSemaphore(value: 0)
   let rightEntered = DispatchSemaphore(value: 0)
 
@@ -36,6 +38,7 @@ final class CrossThreadComponent: EmptyComponent, @unchecked Sendable {
 }
 
 /// Misuse of the `#function` key.
+// SAFETY: no stored state of its own; Component's proof holds.
 final class ClashingComponent: EmptyComponent, @unchecked Sendable {
   var analytics: Token {
     let _: UserService = shared { UserService() }

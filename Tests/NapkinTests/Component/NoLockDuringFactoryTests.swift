@@ -7,7 +7,7 @@ import Testing
 
 /// A component whose `slow` factory parks until the test releases it.
 final class ParkingComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the `let`s are Sendable.
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
   let factoryTimedOut = Atomic(false)
@@ -76,7 +76,7 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
 /// A component whose `outer` factory first builds a deeper graph (so the builder's stack has held
 /// other frames where the next ones go), then parks so that another thread waits for it.
 final class StackReuseComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the `let`s are Sendable.
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
 

@@ -10,7 +10,7 @@ protocol ChildLevelDependency: Dependency {
 }
 
 final class GrandparentComponent: EmptyComponent, ParentLevelDependency, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
   var first: Token {
     shared {
@@ -23,7 +23,7 @@ final class GrandparentComponent: EmptyComponent, ParentLevelDependency, @unchec
 final class ParentLevelComponent: Component<any ParentLevelDependency>, ChildLevelDependency,
   @unchecked Sendable
 {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
   var first: Token { dependency.first }
   var second: Token {
@@ -35,7 +35,7 @@ final class ParentLevelComponent: Component<any ParentLevelDependency>, ChildLev
 }
 
 final class ChildLevelComponent: Component<any ChildLevelDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
   var third: Token {
     shared {

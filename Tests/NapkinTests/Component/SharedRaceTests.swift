@@ -3,7 +3,7 @@ import Napkin
 import Testing
 
 final class RaceComponent: Component<any RaceDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
 
   var token: Token {
@@ -17,6 +17,7 @@ final class RaceComponent: Component<any RaceDependency>, @unchecked Sendable {
 }
 
 protocol RaceDependency: Dependency {}
+// SAFETY: no stored state of its own; Component's proof holds.
 final class RaceRoot: EmptyComponent, RaceDependency, @unchecked Sendable {}
 
 @Suite struct SharedRaceTests {
@@ -64,7 +65,7 @@ final class RaceRoot: EmptyComponent, RaceDependency, @unchecked Sendable {}
 /// bits and take the lock-free path; long ones live on the heap, a new string on every call, so
 /// every read after the first finds the instance by its characters. Either way: once per key.
 final class ManyKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; the `let`s are Sendable.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the `let`s are Sendable.
   let counter = FactoryCounter()
   private let keyPrefix: String
   private let namePrefix: String

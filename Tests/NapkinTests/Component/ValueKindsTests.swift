@@ -5,7 +5,7 @@ protocol Greeting: AnyObject, Sendable { func greet() -> String }
 final class EnglishGreeting: Greeting { func greet() -> String { "hello" } }
 
 final class ValueKindsComponent: EmptyComponent, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
 
   var greeting: any Greeting {

@@ -67,8 +67,10 @@ enum TreeSnapshotCost {
 
 protocol SnapshotNodeDependency: Dependency {}
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class SnapshotAppComponent: EmptyComponent, SnapshotNodeDependency, @unchecked Sendable {}
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class SnapshotNodeComponent: Component<any SnapshotNodeDependency>, @unchecked Sendable {
   var first: Service { shared { Service(id: 1) } }
   var second: Token { shared { Token() } }

@@ -17,7 +17,7 @@ final class ChainedToken: Sendable {
 /// so the store's list of published instances and its list of builds in progress both change under
 /// the readers and waiters of one component.
 final class ChainedKeysComponent: Component<any RaceDependency>, @unchecked Sendable {
-  // `@unchecked Sendable` as inherited; `counter` is a `let` of a Sendable type.
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
   let counter = FactoryCounter()
 
   func token(number: Int) -> ChainedToken {

@@ -6,10 +6,12 @@ protocol SnapshotRootDependency: Dependency {
   var userService: UserService { get }
 }
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class SnapshotAppComponent: EmptyComponent, SnapshotRootDependency, @unchecked Sendable {
   var userService: UserService { shared { UserService() } }
 }
 
+// SAFETY: no stored state of its own; Component's proof holds.
 final class SnapshotRootComponent: Component<any SnapshotRootDependency>, @unchecked Sendable {
   var homeAnalytics: HomeAnalytics {
     shared { HomeAnalytics(userService: dependency.userService) }
