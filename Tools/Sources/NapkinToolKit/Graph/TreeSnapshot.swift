@@ -74,37 +74,30 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
     func failure(_ message: String) -> UsageError {
       UsageError(message: "--snapshot \(path): \(message)")
     }
-    // O_NOFOLLOW: a link planted where the app writes its snapshot is refused, not followed;
-    // O_NONBLOCK: a FIFO opens at once and is refused below instead of blocking the read.
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ELOOP {
+    let limit = "\(maximumFileSize >> 20) MiB"
+    // Never through a link: one planted where the app writes its snapshot is refused.
+    do {
+      return try BoundedFile.read(path, limit: maximumFileSize)
+    } catch {
+      switch error {
+      case .symbolicLink:
         throw failure(
           "is a symbolic link, which napkin does not follow; pass the file it points to")
+      case .cannotOpen(let code):
+        throw failure(
+          "cannot open it (\(String(cString: strerror(code)))); pass the file the app writes "
+            + "with --snapshot")
+      case .notRegularFile:
+        throw failure("is not a regular file (a folder, a FIFO, a device or a socket)")
+      case .tooLarge:
+        throw failure(
+          "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?")
+      case .cannotReadToTheEnd:
+        throw failure(
+          "cannot be read to its end, or grew past \(limit) while it was read, the most napkin "
+            + "reads of a snapshot")
       }
-      throw failure(
-        "cannot open it (\(String(cString: strerror(errno)))); pass the file the app writes "
-          + "with --snapshot")
     }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw failure("is not a regular file (a folder, a FIFO, a device or a socket)")
-    }
-    let limit = "\(maximumFileSize >> 20) MiB"
-    guard Int(info.st_size) <= maximumFileSize else {
-      throw failure(
-        "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?")
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-    // One byte more than the bound, so that a file still growing cannot slip past it.
-    guard let data = try? handle.read(upToCount: maximumFileSize + 1) ?? Data() else {
-      throw failure("cannot read it to its end")
-    }
-    guard data.count <= maximumFileSize else {
-      throw failure("grew past \(limit) while it was read, the most napkin reads of a snapshot")
-    }
-    return data
   }
 
   /// The schema number and kind, read before the rest so that a document of another kind or a

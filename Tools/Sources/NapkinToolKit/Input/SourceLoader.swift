@@ -181,32 +181,26 @@ enum SourceLoader {
     func problem(_ message: String) -> ReadResult {
       .problem(InputProblem(location: path, message: message))
     }
-    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
-    let descriptor = open(path, flags)
-    guard descriptor >= 0 else {
-      if errno == ELOOP {
+    let data: Data
+    do {
+      data = try BoundedFile.read(path, limit: maximumFileSize, followingLink: followingLink)
+    } catch {
+      switch error {
+      case .symbolicLink:
         return problem("symbolic link inside a folder, not followed; pass its target as a PATH")
+      case .cannotOpen:
+        return problem(
+          "cannot read this file (missing, a dangling link, or no permission); "
+            + "fix its permissions or remove it")
+      case .notRegularFile:
+        return problem("not a regular file (a FIFO, a device or a socket); napkin reads files")
+      case .tooLarge:
+        return problem(
+          "larger than \(maximumFileSize >> 20) MiB, more than any source napkin reads; "
+            + "split it or leave it out")
+      case .cannotReadToTheEnd:
+        return problem("cannot read this file to its end, or it grew past the size bound")
       }
-      return problem(
-        "cannot read this file (missing, a dangling link, or no permission); "
-          + "fix its permissions or remove it")
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return problem("not a regular file (a FIFO, a device or a socket); napkin reads files")
-    }
-    guard Int(info.st_size) <= maximumFileSize else {
-      return problem(
-        "larger than \(maximumFileSize >> 20) MiB, more than any source napkin reads; "
-          + "split it or leave it out")
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-    // One byte more than the bound, so that a file still growing cannot slip past it.
-    guard let data = try? handle.read(upToCount: maximumFileSize + 1) ?? Data(),
-      data.count <= maximumFileSize
-    else {
-      return problem("cannot read this file to its end, or it grew past the size bound")
     }
     guard let source = String(validating: data, as: UTF8.self) else {
       return problem("not UTF-8 text; save it as UTF-8")
