@@ -2,12 +2,6 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the Swift files under the paths a user gave, reads and parses them (in parallel), and
 /// turns every problem with the input into an ``InputProblem`` instead of stopping.
 ///
