@@ -1,25 +1,18 @@
 import Napkin
 
-/// Prints the live router tree: one napkin a line, indented two spaces per level.
+/// Prints the live router tree: one napkin a line, indented two spaces per level, read from the
+/// tree's snapshot (`Routing.treeSnapshot()`), which names each napkin by its router.
 enum NapkinTree {
   @MainActor
   static func describe(_ router: any Routing) -> String {
     var text = ""
-    append(router, depth: 0, to: &text)
+    append(router.treeSnapshot().root, depth: 0, to: &text)
     return text
   }
 
-  /// The napkin's name: its router's type without the `Router` suffix.
-  @MainActor
-  static func name(of router: any Routing) -> String {
-    let type = String(describing: Swift.type(of: router))
-    return type.hasSuffix("Router") ? String(type.dropLast("Router".count)) : type
-  }
-
-  @MainActor
-  private static func append(_ router: any Routing, depth: Int, to text: inout String) {
-    text += String(repeating: "  ", count: depth) + name(of: router) + "\n"
-    for child in router.children {
+  private static func append(_ napkin: NapkinSnapshot, depth: Int, to text: inout String) {
+    text += String(repeating: "  ", count: depth) + napkin.name + "\n"
+    for child in napkin.children {
       append(child, depth: depth + 1, to: &text)
     }
   }

@@ -248,12 +248,14 @@ public final class LeakDetector {
     let pollInterval = min(max(gracePeriod / 20, .milliseconds(1)), .milliseconds(50))
     // A subtree watched while in a tree is expected to leave it; only one that was out of the
     // tree and came back is forgiven.
-    let forgivable = !Self.isInTree(root)
+    let forgivable = !(root.map(AttachmentRegistry.isInTree) ?? false)
     checks[id] = Task { [weak self, weak root] in
       var remaining = unique
       while true {
         remaining.removeAll { $0.object == nil }
-        if remaining.isEmpty || (forgivable && Self.isInTree(root)) { break }
+        if remaining.isEmpty || (forgivable && (root.map(AttachmentRegistry.isInTree) ?? false)) {
+          break
+        }
         let now = ContinuousClock.now
         if now >= deadline {
           // Still in the tree: each napkin is alive because its parent holds it, which is what
@@ -273,11 +275,5 @@ public final class LeakDetector {
       }
       self?.checks.removeValue(forKey: id)
     }
-  }
-
-  private static func isInTree(_ root: (any Routing)?) -> Bool {
-    guard let root else { return false }
-    if let launched = root as? any LaunchRouting, launched.isLaunched { return true }
-    return AttachmentRegistry.isAttached(root)
   }
 }

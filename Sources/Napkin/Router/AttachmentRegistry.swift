@@ -24,6 +24,13 @@ enum AttachmentRegistry {
     parent(of: router) != nil
   }
 
+  /// Whether `router` is part of a running tree: attached under a live parent, or a launched
+  /// root.
+  static func isInTree(_ router: any Routing) -> Bool {
+    if let launched = router as? any LaunchRouting, launched.isLaunched { return true }
+    return isAttached(router)
+  }
+
   /// Records that `child` is attached under `parent`.
   static func attach(_ child: any Routing, to parent: any Routing) {
     entries[ObjectIdentifier(child)] = Entry(child: child, parent: parent)

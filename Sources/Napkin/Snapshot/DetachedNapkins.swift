@@ -37,7 +37,7 @@ struct DetachedNapkins {
       read.insert(ObjectIdentifier(router)).inserted
     else { return }
     for child in remembering.detachedChildren {
-      guard let detached = child.router, !Self.isInTree(detached) else { continue }
+      guard let detached = child.router, !AttachmentRegistry.isInTree(detached) else { continue }
       let id = ObjectIdentifier(detached)
       if let earlier = found[id] {
         if earlier.child.instant < child.instant { found[id]?.child = child }
@@ -59,8 +59,4 @@ struct DetachedNapkins {
     }
   }
 
-  private static func isInTree(_ router: any Routing) -> Bool {
-    if let launched = router as? any LaunchRouting, launched.isLaunched { return true }
-    return AttachmentRegistry.isAttached(router)
-  }
 }

@@ -71,22 +71,19 @@ enum SnapshotWalk {
     detached.remember(router)
     let interactable = router.interactable
     let interactor = interactable as? Interactor
+    let shown = (router as? any ViewableRouting)?.viewControllable
     var presenter: String?
-    var view: String?
-    if let viewable = router as? any ViewableRouting {
-      view = name(of: viewable.viewControllable)
-    }
-    if let holder = interactable as? any PresenterHolding, let held = holder.heldPresenter,
-      !((router as? any ViewableRouting).map { $0.viewControllable === held } ?? false)
-    {
+    // A view that is its own presenter is named once, as the view.
+    if let held = (interactable as? any PresenterHolding)?.heldPresenter, held !== shown {
       presenter = name(of: held)
     }
     return NapkinSnapshot(
       name: napkinName(of: router), router: name(of: router),
-      interactor: name(of: interactable), presenter: presenter, view: view,
+      interactor: name(of: interactable), presenter: presenter, view: shown.map(name(of:)),
       active: interactable.isActive, tasks: interactor?.runningTaskCount ?? 0,
       cleanups: interactor?.pendingCleanupCount ?? 0,
-      component: (router as? any ComponentKeeping)?.keptComponent.flatMap(component(of:)),
+      component: ((router as? any ComponentKeeping)?.keptComponent as? any ComponentListing)?
+        .snapshot(),
       children: router.children.map { napkin($0, detached: &detached) })
   }
 
@@ -110,7 +107,4 @@ enum SnapshotWalk {
       ? String(routerName.dropLast(suffix.count)) : routerName
   }
 
-  private static func component(of dependency: any Dependency) -> ComponentSnapshot? {
-    (dependency as? any ComponentListing)?.snapshot()
-  }
 }

@@ -59,7 +59,7 @@ final class Session {
 
   /// The live router whose napkin is called `name` (`"Home"` for `HomeRouter`).
   func router(named name: String) -> (any Routing)? {
-    routers.first { NapkinTree.name(of: $0) == name }
+    routers.first { String(describing: Swift.type(of: $0)) == name + "Router" }
   }
 }
 

@@ -31,13 +31,7 @@ import Testing
 
     /// The napkins of the live tree, root first.
     var napkins: [String] {
-      var names: [String] = []
-      func visit(_ router: any Routing) {
-        names.append(NapkinTree.name(of: router))
-        router.children.forEach(visit)
-      }
-      visit(shell.root)
-      return names
+      shell.root.treeSnapshot().root.subtree.map(\.name)
     }
   }
 
