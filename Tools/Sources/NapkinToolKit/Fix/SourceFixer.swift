@@ -18,14 +18,6 @@ enum SourceFixer {
     var findings: [Finding] = []
   }
 
-  /// A file's new text, ready to be written, and what was done to it.
-  private struct FixedFile {
-    var path: String
-    var bytes: [UInt8]
-    var mode: mode_t
-    var reports: [(position: SourcePosition, text: String)]
-  }
-
   /// Runs `napkin fix` over `paths`: every file is read and edited in memory first, and only
   /// when all of them could be is anything written, so a file that changed under the tool stops
   /// the run before it changed another.
@@ -50,14 +42,7 @@ enum SourceFixer {
         return .inputProblem
       }
     }
-    for file in fixed {
-      do {
-        try write(Data(file.bytes), to: file.path, mode: file.mode)
-      } catch {
-        console.writeError("napkin: error: cannot fix \(file.path): \(error.message)\n")
-        return .inputProblem
-      }
-    }
+    guard FixedFile.writeAll(fixed, console: &console) else { return .inputProblem }
     let reports = passThroughReports + fixed.flatMap(\.reports)
     for report in reports.sorted(by: { $0.position < $1.position }) {
       console.write("\(report.position): \(report.text)\n")
@@ -97,8 +82,8 @@ enum SourceFixer {
 
   /// The file at `path` with its plan carried out, in memory.
   private static func fixed(_ path: String, _ plan: FilePlan) throws(UsageError) -> FixedFile {
-    let (data, mode) = try read(path)
-    let bytes = [UInt8](data)
+    let original = try FixedFile.read(path)
+    let bytes = original.bytes
     var edits: [SourceEdit] = []
     // One edit per brace, its lines in the order found: two pass-throughs for one parent land
     // together, in that order.
@@ -119,46 +104,7 @@ enum SourceFixer {
     let fixes = try placed[0].get()
     edits += fixes.flatMap(\.edits)
     return FixedFile(
-      path: path, bytes: try SourceEdit.apply(edits, to: bytes), mode: mode,
+      path: path, original: original, bytes: try SourceEdit.apply(edits, to: bytes),
       reports: fixes.map { ($0.position, $0.report) })
-  }
-
-  /// Reads a regular file, never through a symbolic link, up to the loader's limit.
-  private static func read(_ path: String) throws(UsageError) -> (Data, mode_t) {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ELOOP {
-        throw UsageError(
-          message: "a symbolic link, which fix never writes through; pass the file it points to")
-      }
-      throw UsageError(message: String(cString: strerror(errno)))
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw UsageError(message: "not a regular file")
-    }
-    guard Int(info.st_size) <= SourceLoader.maximumFileSize,
-      let data = try? handle.read(upToCount: SourceLoader.maximumFileSize + 1),
-      data.count <= SourceLoader.maximumFileSize
-    else { throw UsageError(message: "cannot read it whole") }
-    return (data, info.st_mode & 0o7777)
-  }
-
-  /// Writes beside the file and renames over it: a reader sees the old or the new file, and a
-  /// symbolic link planted at the path is replaced, never followed.
-  private static func write(_ data: Data, to path: String, mode: mode_t) throws(UsageError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let temporary = (folder.isEmpty ? "." : folder) + "/.napkin-fix-\(UUID().uuidString)"
-    do {
-      try data.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
-      guard chmod(temporary, mode) == 0, rename(temporary, path) == 0 else {
-        throw UsageError(message: String(cString: strerror(errno)))
-      }
-    } catch {
-      unlink(temporary)
-      if let usage = error as? UsageError { throw usage }
-      throw UsageError(message: error.localizedDescription)
-    }
   }
 }
