@@ -22,6 +22,23 @@ import Testing
       #expect(message.contains("Call TestConfig.configure(_:) once at launch"))
     }
 
+    @Test func readingBeforeConfigureNamesTheScratchConfigTraitForTests() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = TestConfig.shared
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("the .scratchConfig trait of NapkinTesting"), "\(message)")
+    }
+
+    @Test func aConfigureCallWithControlCharactersIsPrintedEscaped() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = Configured<Int>(configureCall: "Limits.setUp(_:)\u{1B}[2J").value
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains(#"Call Limits.setUp(_:)\u{1B}[2J once"#), "\(message)")
+      #expect(!message.contains("\u{1B}"))
+    }
+
     @Test func configuringTwiceStopsWithTheTypeAndWhatToCall() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         TestConfig.configure(TestConfig(name: "first"))

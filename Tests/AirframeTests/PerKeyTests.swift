@@ -55,6 +55,8 @@ import Testing
 
     @Test func aCycleAcrossThreadsStopsInsteadOfHanging() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        // Whichever thread takes the build lock first builds both keys and meets its own build;
+        // the other waits for the lock until the program stops.
         Thread.detachNewThread { _ = CrossThreadContext.all.shared(for: "y") }
         _ = CrossThreadContext.all.shared(for: "x")
       }
@@ -62,29 +64,38 @@ import Testing
       #expect(message.contains("dependency cycle in CrossThreadContext: "))
       #expect(message.contains("x -> y -> x") || message.contains("y -> x -> y"))
     }
+
+    @Test func aCycleMessagePrintsAKeysEscapeSequencesAsEscapes() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = SelfNeedingContext.all.shared(for: "notes\u{1B}[31m\r")
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      let key = #"notes\u{1B}[31m\u{D}"#
+      #expect(message.contains("dependency cycle in SelfNeedingContext: \(key) -> \(key)"), "\(message)")
+      #expect(!message.contains("\u{1B}"))
+    }
   #endif
 
-  @Test func independentKeysBuildWhileAnotherKeyIsBuilding() {
-    // Key "slow" waits inside its factory until another thread has built key "fast": this only
-    // finishes if no lock is held while a factory runs.
-    let fastBuilt = DispatchSemaphore(value: 0)
+  @Test func aBuildOfAnotherKeyWaitsForTheBuildInProgress() {
+    // Builds hold the process's build lock: key "fast" is built only after "slow" is.
+    let releaseSlow = DispatchSemaphore(value: 0)
     let slowStarted = DispatchSemaphore(value: 0)
     let registry = PerKey<String, CountingContext> { key in
       if key == "slow" {
         slowStarted.signal()
-        _ = fastBuilt.wait(timeout: .now() + 30)
+        releaseSlow.wait()
       }
-      return CountingContext("parallel-\(key)")
+      return CountingContext("serial-\(key)")
     }
-    let finished = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = registry.shared(for: "slow")
-      finished.signal()
-    }
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { _ = registry.shared(for: "slow") }
     slowStarted.wait()
-    _ = registry.shared(for: "fast")
-    fastBuilt.signal()
-    #expect(finished.wait(timeout: .now() + 30) == .success)
+    DispatchQueue.global().async(group: group) { _ = registry.shared(for: "fast") }
+    #expect(group.wait(timeout: .now() + 0.1) == .timedOut)
+    #expect(registry.openKeys.isEmpty)
+    releaseSlow.signal()
+    group.wait()
+    #expect(Set(registry.openKeys) == ["slow", "fast"])
   }
 
   @Test func closingAKeyReleasesItsContextAndTheNextUseBuildsANewOne() {
@@ -112,5 +123,16 @@ import Testing
       #expect(context != nil)
     }
     #expect(context == nil)
+  }
+}
+
+/// A context that needs its own key: a cycle of one key.
+final class SelfNeedingContext: Sendable {
+  static let all = PerKey<String, SelfNeedingContext> { SelfNeedingContext($0) }
+
+  let same: SelfNeedingContext
+
+  private init(_ key: String) {
+    same = Self.all.shared(for: key)
   }
 }

@@ -25,8 +25,8 @@ import Synchronization
 /// ordering bug: it stops the program with a message that names `Value` and what to call.
 ///
 /// Threading: `Sendable`; configure and read from any thread or task. A read never takes a lock: in
-/// a process that never binds a scratch value it is a relaxed and an acquire load; once any scratch
-/// value was bound (in tests), a task-local lookup is added.
+/// a process that never binds a scratch value it is a relaxed load and an `AtomicLazyReference`
+/// load; once any scratch value was bound (in tests), a task-local lookup is added.
 public final class Configured<Value: Sendable>: Sendable {
   /// An immutable holder, so that a configured value is published by one pointer store.
   @usableFromInline
@@ -35,11 +35,8 @@ public final class Configured<Value: Sendable>: Sendable {
     @usableFromInline init(_ value: Value) { self.value = value }
   }
 
-  /// The configured `Box`, retained, as the bits of its address; 0 until ``configure(_:fileID:line:)``.
-  ///
-  /// A raw atomic word rather than `AtomicLazyReference`, whose `load()` is an opaque generic call
-  /// costing several times more than this inlined acquire load.
-  @usableFromInline let published = Atomic<UInt>(0)
+  /// The configured value; set once, by ``configure(_:fileID:line:)``.
+  @usableFromInline let published = AtomicLazyReference<Box>()
   /// A test's scratch value; bound only inside ``withScratchValue(_:operation:)``, so only that
   /// task tree sees it.
   @usableFromInline let scratch = TaskLocal<Box?>(wrappedValue: nil)
@@ -82,41 +79,23 @@ public final class Configured<Value: Sendable>: Sendable {
   ///   - fileID: where a second configuration's stop points; the caller's file by default.
   ///   - line: where a second configuration's stop points; the caller's line by default.
   public func configure(_ value: Value, fileID: StaticString = #fileID, line: UInt = #line) {
-    // SAFETY: the +1 reference belongs to `published` once the exchange succeeds (released only
-    // by deinit) and is released here at once when it fails; readers never see a released box.
-    let bits = UInt(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
-    let (exchanged, _) = published.compareExchange(
-      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-    if !exchanged {
-      // SAFETY: `bits` is the +1 reference made above, never published: this is its only release.
-      Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+    let box = Box(value)
+    if published.storeIfNil(box) !== box {
       ConfiguredFailure.configuredTwice(
         typeName(of: Value.self), configureCall: configureCall, fileID: fileID, line: line)
     }
   }
 
-  deinit {
-    let bits = published.load(ordering: .acquiring)
-    if bits != 0 {
-      // SAFETY: the published box's +1 reference from `configure`; nothing reads it any more.
-      Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
-    }
-  }
-
   /// The scratch value in scope, if a scratch value was ever bound.
-  @inlinable @inline(__always)
+  @inlinable
   var scratchBox: Box? {
     scratchWasUsed.load(ordering: .relaxed) ? scratch.get() : nil
   }
 
   /// The configured value, if any.
-  @inlinable @inline(__always)
+  @inlinable
   var configuredBox: Box? {
-    let bits = published.load(ordering: .acquiring)
-    guard bits != 0 else { return nil }
-    // SAFETY: non-zero bits are the box `configure` published with release ordering, read here
-    // with acquire ordering, and kept alive by `published` for the life of this global.
-    return Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    published.load()
   }
 
   /// The configured value, or the scratch value of the enclosing ``withScratchValue(_:operation:)``.

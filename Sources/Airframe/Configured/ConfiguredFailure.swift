@@ -1,3 +1,5 @@
+import NapkinOnce
+
 /// The misuses of a ``Configured`` global that stop the program, each with what to do instead.
 enum ConfiguredFailure {
   /// `scratchBound`: a scratch value was bound somewhere in this process, so a test is most
@@ -15,9 +17,10 @@ enum ConfiguredFailure {
       """ : ""
     fatalError(
       """
-      Airframe: \(type) was read before it was configured. Call \(configureCall) once at launch, \
-      before anything reads it; a test can instead run its body inside \
-      withScratchValue(_:operation:).
+      Airframe: \(escaped(type)) was read before it was configured. Call \(escaped(configureCall)) \
+      once at launch, before anything reads it. A test uses a scratch value instead: the \
+      .scratchConfig trait of NapkinTesting (@Test(.scratchConfig(global, value))), or \
+      withScratchValue(_:operation:) around its body.
       """ + cause)
   }
 
@@ -27,7 +30,8 @@ enum ConfiguredFailure {
   ) -> Never {
     fatalError(
       """
-      Airframe: \(type) was configured twice. Call \(configureCall) exactly once, at launch; \
+      Airframe: \(escaped(type)) was configured twice. Call \(escaped(configureCall)) exactly \
+      once, at launch; \
       to use another value in a test, run the test inside withScratchValue(_:operation:) \
       instead of configuring again.
       """, file: fileID, line: line)

@@ -29,16 +29,17 @@ import NapkinOnce
 /// The contract is the one of `Component.shared`, per key:
 /// - the factory runs at most once per key whatever the concurrency, and every caller gets the
 ///   identical context;
-/// - no lock is held while it runs, so a context's initializer may ask for other keys (of this
-///   registry or another one), and independent keys build in parallel;
+/// - a context's initializer may ask for other keys (of this registry or another one): builds run
+///   under one lock of the process, recursive on its thread, so builds of different keys run one
+///   after the other;
 /// - a cycle (key `a` needs `b` needs `a`, on one thread or across threads) stops the program with
 ///   the chain of keys instead of hanging;
 /// - the registry keeps the one strong reference to a context until ``close(_:)``.
 ///
 /// Threading: `Sendable`; call ``shared(for:)`` from any thread or task. A built context is found
-/// with one short lock for a dictionary lookup; the lock is never held while a factory runs.
+/// with one short lock for a dictionary lookup, never behind a build.
 public final class PerKey<Key: Hashable & Sendable, Context: Sendable>: Sendable {
-  private let instances: KeyedInstances<Key>
+  private let instances: KeyedInstances<Key, Context>
   private let makeContext: @Sendable (Key) -> Context
 
   /// Creates an empty registry whose contexts `makeContext` builds on first use.
@@ -66,8 +67,9 @@ public final class PerKey<Key: Hashable & Sendable, Context: Sendable>: Sendable
   /// let store = NotebookContext.all.shared(for: notebook).noteStore
   /// ```
   ///
-  /// Threading: safe from any thread. A caller that asks for a key another thread is building
-  /// waits for that build. Keep context initializers short and synchronous.
+  /// Threading: safe from any thread. A caller whose key is not built yet waits for any build in
+  /// progress on another thread. Keep context initializers short and synchronous, and never wait
+  /// in one for another thread that builds.
   public func shared(for key: Key) -> Context {
     instances.instance(for: key) { makeContext(key) }
   }

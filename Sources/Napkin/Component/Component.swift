@@ -39,9 +39,9 @@ import NapkinOnce
 // subclass that adds mutable stored properties guards them itself.
 nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
-  // keeps the inlined read of a shared instance free of metadata lookups.
+  // keeps the read of a shared instance free of metadata lookups.
   @usableFromInline
-  let sharedInstances = SharedInstanceStore()
+  let sharedInstances = InstanceStore()
 
   /// The parent's component (or a test's fake), through which this component reaches what its
   /// parent provides.
@@ -110,8 +110,12 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of
   ///     your own only to share one instance between call sites on purpose.
   ///   - factory: builds the instance; runs on the calling thread, at most once per key.
-  @inlinable @inline(__always)
+  @inlinable
   public final func shared<T: Sendable>(forCallerKey: String = #function, _ factory: () -> T) -> T {
-    sharedInstances.instance(forKey: forCallerKey, owner: self, factory)
+    let box = sharedInstances.instance(forKey: forCallerKey, type: T.self, owner: self) {
+      OnceBox(factory())
+    }
+    // The store checked that this key was built for a `T`, so the cast always succeeds.
+    return (box as! OnceBox<T>).value
   }
 }

@@ -13,13 +13,13 @@ extension Component: ComponentListing {
   @MainActor func snapshot() -> ComponentSnapshot {
     ComponentSnapshot(
       name: SnapshotWalk.name(of: self),
-      shared: sharedInstances.publishedEntries.map { entry in
-        let traits = SnapshotWalk.traits(of: entry.value.type)
+      shared: sharedInstances.builtInstances.map { entry in
+        let traits = SnapshotWalk.traits(of: entry.type)
         var count = 1
         var description: String?
         // Only a type that conforms is unboxed and cast: most conform to neither.
         if traits.describes || traits.counts {
-          let value = entry.value.storedValue
+          let value = entry.value
           count = (value as? any InstanceCounting)?.heldInstanceCount ?? 1
           let said = (value as? any SnapshotDescribable)?.snapshotDescription
           description = said.map {

@@ -3,15 +3,16 @@ import Synchronization
 
 /// A stand-in for a component: an object that owns one store, as `Component` does.
 final class StoreOwner: Sendable {
-  let store = SharedInstanceStore()
+  let store = InstanceStore()
   let factoryRuns = Atomic<Int>(0)
 
   /// The instance for `key`, counting the factory's runs.
   func instance<T: Sendable>(_ key: String, _ make: () -> T) -> T {
-    store.instance(forKey: key, owner: self) {
+    let box = store.instance(forKey: key, type: T.self, owner: self) {
       factoryRuns.add(1, ordering: .relaxed)
-      return make()
+      return OnceBox(make())
     }
+    return (box as! OnceBox<T>).value
   }
 
   var runs: Int { factoryRuns.load(ordering: .relaxed) }

@@ -14,27 +14,18 @@ final class CyclicHomeComponent: EmptyComponent, @unchecked Sendable {
   }
 }
 
-/// Two keys whose factories need each other, started on two threads at once.
+/// Two keys whose factories need each other, asked for on two threads at once.
+// SAFETY: no stored state of its own; Component's proof holds.
 final class CrossThreadComponent: EmptyComponent, @unchecked Sendable {
-  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the semaphores are `let`s, and
-  // `DispatchSemaphore` is thread safe.
-  let leftEntered = DispatchSemaphore(value: 0)
-  let rightEntered = DispatchSemaphore(value: 0)
+  var left: Token { shared { Token("left of \(right.name)") } }
+  var right: Token { shared { Token("right of \(left.name)") } }
+}
 
-  var left: Token {
-    shared {
-      leftEntered.signal()
-      rightEntered.wait()
-      return Token("left of \(right.name)")
-    }
-  }
-  var right: Token {
-    shared {
-      rightEntered.signal()
-      leftEntered.wait()
-      return Token("right of \(left.name)")
-    }
-  }
+/// A cycle whose key is text from outside, with a terminal escape sequence in it.
+// SAFETY: no stored state of its own; Component's proof holds.
+final class HostileKeyComponent: EmptyComponent, @unchecked Sendable {
+  static let key = "title\u{1B}[2J\u{1B}]0;owned\u{7}"
+  var title: Token { shared(forCallerKey: Self.key) { Token("title of \(self.title.name)") } }
 }
 
 /// Misuse of the `#function` key.
@@ -69,6 +60,8 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
       let result = await #expect(
         processExitsWith: .failure, observing: [\.standardErrorContent]
       ) {
+        // Whichever thread takes the build lock first builds both keys and meets its own build;
+        // the other waits for the lock until the program stops.
         let component = CrossThreadComponent()
         Thread.detachNewThread { _ = component.right }
         _ = component.left
@@ -77,6 +70,18 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
       let leftFirst = "Napkin: dependency cycle in CrossThreadComponent: left -> right -> left"
       let rightFirst = "Napkin: dependency cycle in CrossThreadComponent: right -> left -> right"
       #expect(message.contains(leftFirst) || message.contains(rightFirst), "\(message)")
+    }
+
+    @Test func aCycleMessagePrintsAKeysControlCharactersAsEscapes() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        _ = HostileKeyComponent().title
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      let key = #"title\u{1B}[2J\u{1B}]0;owned\u{7}"#
+      #expect(message.contains("dependency cycle in HostileKeyComponent: \(key) -> \(key)"))
+      #expect(!message.contains("\u{1B}"))
     }
 
     @Test func twoSharedCallsInOneGetterStopWithTheKeyAndBothTypes() async {

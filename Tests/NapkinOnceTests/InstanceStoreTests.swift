@@ -1,7 +1,7 @@
 import NapkinOnce
 import Testing
 
-@Suite struct SharedInstanceStoreTests {
+@Suite struct InstanceStoreTests {
   @Test func everyKeyOfAStoreIsBuiltOnceAndFoundAgainWhateverItsPosition() {
     let owner = StoreOwner()
     let keys = (0..<100).map { "key \($0)" }
@@ -18,18 +18,6 @@ import Testing
     let spelled = String(["home", "Analytics"].joined())
     #expect(owner.instance(spelled) { Probe("rebuilt") } === literal)
     #expect(owner.runs == 1)
-  }
-
-  @Test func aLaterKeySpelledAtRunTimeIsFoundWithoutRunningItsFactory() {
-    // Past the first instance the look-up happens in the call before a build; a key of more
-    // than 15 bytes spelled at run time has other bits than its literal, so only a comparison
-    // of characters finds it there.
-    let owner = StoreOwner()
-    _ = owner.instance("theFirstInstanceOfThisStore") { Probe("first") }
-    let later = owner.instance("anInstancePublishedAfterIt") { Probe("later") }
-    let spelled = String(["anInstance", "PublishedAfterIt"].joined())
-    #expect(owner.instance(spelled) { Probe("rebuilt") } === later)
-    #expect(owner.runs == 2)
   }
 
   @Test func destroyingAStoreReleasesEveryInstanceItHolds() {
@@ -61,33 +49,17 @@ import Testing
     #expect(owner.runs == 3)
   }
 
-  @Test func anEmptyStoreTakesThreeWordsInsideItsComponent() {
-    // What keeps an empty component at 56 bytes (the `footprint` benchmark): the first
-    // instance's address, the lock, and the list of builds in progress.
-    #expect(MemoryLayout<SharedInstanceStore>.size == 3 * MemoryLayout<UInt>.size)
+  @Test func anEmptyStoreTakesOneWordInsideItsComponent() {
+    // What keeps an empty component at 40 bytes (the `footprint` benchmark): the first slot.
+    #expect(MemoryLayout<InstanceStore>.size == MemoryLayout<UInt>.size)
+  }
+
+  @Test func aListingShowsEachBuiltInstanceInTheOrderItsBuildBegan() {
+    let owner = StoreOwner()
+    _ = owner.instance("outer") { owner.instance("inner") { Probe("inner") }.name + " and outer" }
+    let listed = owner.store.builtInstances
+    #expect(listed.map(\.key) == ["outer", "inner"])
+    #expect(listed.map { "\($0.type)" } == ["String", "Probe"])
+    #expect(listed.first?.value as? String == "inner and outer")
   }
 }
-
-#if os(macOS) || os(Linux) || os(Windows)
-  import Foundation
-
-  @Suite struct StoreDestructionTests {
-    @Test func destroyingAStoreOfManyInstancesUsesNoStackPerInstance() async {
-      // A component with many computed keys, released on a thread whose stack could not hold
-      // a frame per instance: 10,000 instances on 128 KiB.
-      let finished = await withCheckedContinuation { continuation in
-        let thread = Thread {
-          var owner: StoreOwner? = StoreOwner()
-          for number in 0..<10_000 {
-            _ = owner!.instance("key \(number)") { number }
-          }
-          owner = nil
-          continuation.resume(returning: owner == nil)
-        }
-        thread.stackSize = 128 * 1024
-        thread.start()
-      }
-      #expect(finished)
-    }
-  }
-#endif

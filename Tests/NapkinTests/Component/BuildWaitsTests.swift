@@ -27,8 +27,10 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
   var independent: Token { shared { Token("independent") } }
 }
 
-@Suite struct NoLockDuringFactoryTests {
-  @Test func aSlowFactoryBlocksNeitherReadersOfBuiltKeysNorBuildsOfOtherKeys() {
+/// The contract while a factory runs: a build holds the process's build lock, reads of built
+/// instances never wait for it, and builds of other keys do.
+@Suite struct BuildWaitsTests {
+  @Test func aSlowFactoryNeverBlocksReadersOfBuiltKeys() {
     let component = ParkingComponent()
     let builtBefore = component.built
     let finished = DispatchSemaphore(value: 0)
@@ -37,13 +39,28 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
       finished.signal()
     }
     component.entered.wait()
-    // While `slow` is being built on another thread, these must return at once; were a lock held
-    // across the factory, they would wait out the factory's ten-second timeout.
+    // Were a read to take the build lock, it would wait out the factory's ten-second timeout.
     #expect(component.built === builtBefore)
-    #expect(component.independent.name == "independent")
     component.release.signal()
     finished.wait()
     #expect(component.factoryTimedOut.load(ordering: .relaxed) == false)
+  }
+
+  @Test func aBuildOfAnotherKeyWaitsForTheFactoryInProgress() {
+    let component = ParkingComponent()
+    Thread.detachNewThread { _ = component.slow }
+    component.entered.wait()
+    let independent = Locked<Token?>(nil)
+    let group = DispatchGroup()
+    group.onOwnThread {
+      let token = component.independent
+      independent.withLock { $0 = token }
+    }
+    #expect(group.wait(timeout: .now() + 0.1) == .timedOut)
+    #expect(independent.withLock { $0 } == nil)
+    component.release.signal()
+    group.wait()
+    #expect(independent.withLock { $0?.name } == "independent")
   }
 
   @Test func aCallerOfAKeyUnderConstructionWaitsAndGetsTheSameInstance() {
@@ -70,50 +87,5 @@ final class ParkingComponent: EmptyComponent, @unchecked Sendable {
     #expect(a === b)
     // Had the second caller not waited, it would have run the factory a second time.
     #expect(component.slowRuns.count == 1)
-  }
-}
-
-/// A component whose `outer` factory first builds a deeper graph (so the builder's stack has held
-/// other frames where the next ones go), then parks so that another thread waits for it.
-final class StackReuseComponent: EmptyComponent, @unchecked Sendable {
-  // SAFETY: `@unchecked Sendable` as inherited from `Component`; the `let`s are Sendable.
-  let entered = DispatchSemaphore(value: 0)
-  let release = DispatchSemaphore(value: 0)
-
-  var deep: Token { shared { Token("deep over \(deeper.name)") } }
-  var deeper: Token { shared { Token("deeper") } }
-  var outer: Token {
-    shared {
-      _ = deep
-      entered.signal()
-      _ = release.wait(timeout: .now() + 10)
-      return Token("outer")
-    }
-  }
-}
-
-extension NoLockDuringFactoryTests {
-  @Test func aFrameSomeoneWaitedForIsNeverReadAfterItsBuilderMovesOn() {
-    for _ in 0..<200 {
-      let component = StackReuseComponent()
-      let results = IdentityCollector()
-      let group = DispatchGroup()
-      group.onOwnThread {
-        results.insert(ObjectIdentifier(component.outer))
-      }
-      component.entered.wait()
-      group.onOwnThread {
-        results.insert(ObjectIdentifier(component.outer))
-      }
-      Thread.sleep(forTimeInterval: 0.001)
-      component.release.signal()
-      // The builder goes on to build more, over the stack where the finished frame was, while
-      // the waiter wakes.
-      let other = StackReuseComponent()
-      other.release.signal()
-      group.onOwnThread { _ = other.outer }
-      group.wait()
-      #expect(results.count == 1)
-    }
   }
 }

@@ -1,0 +1,26 @@
+/// Holds a shared value of any type, so that one store can hold values of many types: what
+/// `Component.shared` stores, and unwraps with a checked cast.
+@usableFromInline
+package final class OnceBox<Value: Sendable>: Sendable {
+  @usableFromInline
+  package let value: Value
+
+  @inlinable
+  package init(_ value: Value) { self.value = value }
+}
+
+/// A ``OnceBox`` of any value type, so that a listing can reach the value without knowing it.
+protocol Boxing {
+  var boxedValue: any Sendable { get }
+}
+
+extension OnceBox: Boxing {
+  var boxedValue: any Sendable { value }
+}
+
+/// A shared value that holds many instances of its own (Airframe's `PerKey`): a snapshot reports
+/// how many, rather than `1`.
+package protocol InstanceCounting {
+  /// How many instances the value holds now.
+  var heldInstanceCount: Int { get }
+}
