@@ -49,9 +49,10 @@ import Testing
     #expect(owner.runs == 3)
   }
 
-  @Test func anEmptyStoreTakesOneWordInsideItsComponent() {
-    // What keeps an empty component at 40 bytes (the `footprint` benchmark): the first slot.
-    #expect(MemoryLayout<InstanceStore>.size == MemoryLayout<UInt>.size)
+  @Test func anEmptyStoreFitsInThreeWordsInsideItsComponent() {
+    // What keeps an empty component within 64 bytes (the `footprint` benchmark): the lock with
+    // its array of slots, and the lock's hand-off counter.
+    #expect(MemoryLayout<InstanceStore>.size <= 3 * MemoryLayout<UInt>.size)
   }
 
   @Test func aListingShowsEachBuiltInstanceInTheOrderItsBuildBegan() {

@@ -2,15 +2,16 @@ import Synchronization
 
 /// The shared instances of one component: the storage behind `Component.shared`.
 ///
-/// One word: the first ``Slot`` of a list that only grows. A slot is appended when its key's build
-/// begins and gets its instance when the factory returns. A read walks the list without a lock; a
-/// build runs under ``BuildLock``, where a key whose slot has no instance yet is a cycle, because
-/// only the lock's holder builds.
+/// Two words inline in the component: the slots, one per key, behind a lock held for a short
+/// search, never while a factory runs. A slot is added when its key's build begins and gets its
+/// instance when the factory returns. Builds run under ``BuildLock``, where a key whose slot has
+/// no instance yet is a cycle, because only the lock's holder builds.
 ///
 /// Threading: `Sendable`; call ``instance(forKey:type:owner:factory:)`` from any thread.
 @usableFromInline
 package struct InstanceStore: ~Copyable, Sendable {
-  private let first = AtomicLazyReference<Slot>()
+  private let slots = Mutex<[Slot]>([])
+  private let handOff = HandOff()
 
   /// Creates an empty store; it allocates nothing until a key is built.
   package init() {}
@@ -26,78 +27,78 @@ package struct InstanceStore: ~Copyable, Sendable {
     forKey key: String, type: Any.Type, owner: AnyObject,
     factory: () -> any AnyObject & Sendable
   ) -> any AnyObject & Sendable {
-    if let slot = slot(for: key, type: type, owner: owner), let built = slot.instance.load() {
-      return built
+    if case .built(let instance) = find(key, type: type, owner: owner) {
+      return instance
     }
     return BuildLock.process.run {
       let build = Build(owner: ObjectIdentifier(owner), ownerType: Swift.type(of: owner), key: key)
-      if let slot = slot(for: key, type: type, owner: owner) {
-        // Built by another thread while this one waited for the lock, or begun by this one.
-        if let built = slot.instance.load() { return built }
+      switch find(key, type: type, owner: owner, addingIfMissing: true) {
+      case .built(let instance):
+        // Built by another thread while this one waited for the lock.
+        return instance
+      case .building:
         BuildLock.process.cycle(at: build)
+      case .added(let index):
+        let instance = BuildLock.process.building(build, factory)
+        withSlots { $0[index].instance = instance }
+        return instance
       }
-      let slot = Slot(key: key, type: type)
-      append(slot)
-      return slot.instance.storeIfNil(BuildLock.process.building(build, factory))
     }
   }
 
-  /// The slot of `key`, if its build has begun; stops the program if it was built as another type.
-  private func slot(for key: String, type: Any.Type, owner: AnyObject) -> Slot? {
-    var candidate = first.load()
-    while let slot = candidate {
-      if slot.key == key {
-        if slot.type != type {
-          OnceFailure.typeClash(
-            key: key, ownerType: Swift.type(of: owner), storedType: slot.type, requestedType: type)
-        }
-        return slot
-      }
-      candidate = slot.next.load()
-    }
-    return nil
+  private enum Found: Sendable {
+    case built(any AnyObject & Sendable)
+    /// Only ``BuildLock``'s holder builds, so for it a slot without an instance is a cycle.
+    case building
+    /// A slot for the key was added at this index: the caller builds it.
+    case added(Int)
   }
 
-  /// Adds `slot` at the end of the list; only ``BuildLock``'s holder appends.
-  private func append(_ slot: Slot) {
-    guard var last = first.load() else {
-      _ = first.storeIfNil(slot)
-      return
+  /// What the slot of `key` holds; stops the program if it was begun as another type.
+  private func find(
+    _ key: String, type: Any.Type, owner: AnyObject, addingIfMissing: Bool = false
+  ) -> Found {
+    let found: Found? = withSlots { slots in
+      for slot in slots where slot.key == key {
+        guard slot.type == type else { return nil }
+        return slot.instance.map { .built($0) } ?? .building
+      }
+      // Absent: for a reader, the same answer as a build in progress (take the build path).
+      guard addingIfMissing else { return .building }
+      slots.append(Slot(key: key, type: type))
+      return .added(slots.count - 1)
     }
-    while let next = last.next.load() {
-      last = next
+    guard let found else {
+      let stored = withSlots { slots in slots.first { $0.key == key }!.type }
+      OnceFailure.typeClash(
+        key: key, ownerType: Swift.type(of: owner), storedType: stored, requestedType: type)
     }
-    _ = last.next.storeIfNil(slot)
+    return found
+  }
+
+  private func withSlots<Result: Sendable>(_ body: (inout [Slot]) -> Result) -> Result {
+    slots.withLock { slots in
+      let entered = handOff.enter()
+      defer { handOff.leave(entered) }
+      return body(&slots)
+    }
   }
 
   /// The built instances, in the order their builds began: for a debugging view of a running app
-  /// (Napkin's `treeSnapshot()`). A build that finishes during the walk is listed or not, never
-  /// half.
+  /// (Napkin's `treeSnapshot()`).
   package var builtInstances: [(key: String, type: Any.Type, value: any Sendable)] {
-    var entries: [(key: String, type: Any.Type, value: any Sendable)] = []
-    var candidate = first.load()
-    while let slot = candidate {
-      if let built = slot.instance.load() {
-        entries.append((slot.key, slot.type, (built as? any Boxing)?.boxedValue ?? built))
-      }
-      candidate = slot.next.load()
+    withSlots { $0 }.compactMap { slot in
+      slot.instance.map { (slot.key, slot.type, ($0 as? any Boxing)?.boxedValue ?? $0) }
     }
-    return entries
   }
 }
 
-/// One key of an ``InstanceStore``: immutable but for its instance and its successor, each set
-/// once.
-final class Slot: Sendable {
+/// One key of an ``InstanceStore``. Not private: a component's layout includes its store's, and
+/// the compiler needs the type to lay it out in the component's module.
+@usableFromInline
+struct Slot: Sendable {
   let key: String
   let type: Any.Type
   /// Set once, when the factory returns.
-  let instance = AtomicLazyReference<any AnyObject & Sendable>()
-  /// The slot of the next key whose build began.
-  let next = AtomicLazyReference<Slot>()
-
-  init(key: String, type: Any.Type) {
-    self.key = key
-    self.type = type
-  }
+  var instance: (any AnyObject & Sendable)?
 }
