@@ -28,14 +28,14 @@ import NapkinOnce
 /// Threading: a component is `Sendable`. ``shared(forCallerKey:_:)`` may be called from any thread
 /// or actor at once; its factory runs at most once per key. The class is `@unchecked Sendable`
 /// because it is open and generic: the framework's own state is safe (``dependency`` is a `let`,
-/// shared instances are published with atomics and written under a lock), but a subclass that adds
+/// shared instances are read and written under a lock), but a subclass that adds
 /// mutable stored properties must guard them itself. See <doc:SharingInstances>.
 ///
 /// Isolation: `nonisolated`, and a subclass inherits it. In a module whose default isolation is
 /// `MainActor` (a new Xcode 26 app target), a component is still nonisolated, so its properties
 /// and `shared { }` serve every thread; see <doc:NapkinInAnXcodeProject>.
-// SAFETY: its own state is `sharedInstances`, a `Sendable` store (atomics to publish, a lock to
-// write) and `dependency`, a `let` set only in `init`; unchecked because it is open and generic: a
+// SAFETY: its own state is `sharedInstances`, a `Sendable` store (its slots behind a lock) and
+// `dependency`, a `let` set only in `init`; unchecked because it is open and generic: a
 // subclass that adds mutable stored properties guards them itself.
 nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendable {
   // Declared before `dependency` so that its offset does not depend on `DependencyType`, which
@@ -75,13 +75,15 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   /// The contract:
   /// - Per component and key, `factory` runs at most once whatever the concurrency, and every
   ///   caller gets the identical instance.
-  /// - No lock is held while `factory` runs: it may read other shared properties of this
-  ///   component and of its ancestors, and independent keys build in parallel.
+  /// - `factory` runs holding the process's build lock, which is recursive on its own thread: it
+  ///   may read other shared properties of this component and of its ancestors (building them
+  ///   too). Builds of other keys, on other threads, wait for it; reads of built keys do not.
   /// - A cycle (a factory that needs its own key, directly or through others, on one thread or
   ///   across threads) stops the program with the chain of keys, never a hang.
   /// - Asking one key for two different types (two `shared` calls in one getter, or `shared`
   ///   called from a method) stops the program with the key and both types.
-  /// - Once built, a read takes no lock.
+  /// - A read of a built instance takes the component's own lock for a short search, never the
+  ///   build lock.
   /// - The instance lives exactly as long as this component.
   /// - Keys are looked up in the order they were first built, which suits the handful of
   ///   properties a component has. For an instance per identifier (per user, per document), use
@@ -92,19 +94,19 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   /// actor, a `@MainActor` class, or a class that guards its state with a `Mutex`; see
   /// <doc:SharingInstances>.
   ///
-  /// Threading: safe from any thread or actor. A caller that asks for a key another thread is
-  /// building waits for that build. Keep factories short and synchronous: a factory that blocks on
-  /// another thread which needs the same component can deadlock in ways no lock order reveals.
+  /// Threading: safe from any thread or actor. Keep factories short and synchronous, and never
+  /// make one wait for another thread (a `DispatchQueue.sync`, a semaphore) that may build a
+  /// shared instance: that thread waits for the build lock this factory holds, a deadlock no
+  /// message can report.
   ///
   /// Waiting blocks the calling thread; it never suspends. Called from a task, it holds that
   /// task's thread of Swift concurrency's cooperative pool (one thread per core) until the build
-  /// ends, so the pool runs with one thread fewer meanwhile. That is harmless for a factory that
-  /// only constructs objects, and the reason a factory must never await work that needs the pool.
-  /// The wait does not lend the waiter's priority to the builder: a high-priority caller waits at
-  /// the builder's priority for as long as the factory runs (Xcode's Thread Performance Checker
-  /// reports it). Build what a high-priority caller needs on that caller's own priority, for
-  /// example by reading the property once while setting up, rather than racing a background
-  /// build.
+  /// in progress ends, so the pool runs with one thread fewer meanwhile. That is harmless for a
+  /// factory that only constructs objects, and the reason a factory must never await work that
+  /// needs the pool. The wait does not lend the waiter's priority to the builder: a
+  /// high-priority caller waits at the builder's priority for as long as the factory runs.
+  /// Build what a high-priority caller needs on that caller's own priority, for example by
+  /// reading the property once while setting up, rather than racing a background build.
   ///
   /// - Parameters:
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of
