@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// Napkin: wiring for Swift apps (Napkin, Airframe, NapkinTesting) and its examples.
+// Licensed under the Apache License 2.0; see LICENSE. What changed in each release: CHANGELOG.md.
 import PackageDescription
 
 /// Swift 6 language mode everywhere (complete strict concurrency is its default), and `any` spelled

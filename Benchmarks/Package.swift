@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// NapkinBenchmarks: release-mode measurements of Napkin against hand wiring.
+// Licensed under the Apache License 2.0; see LICENSE at the root of the repository.
 import PackageDescription
 
 let package = Package(
