@@ -51,6 +51,24 @@ struct StandardConsole: Console {
   }
 
   static func visible(_ text: String) -> String {
+    TerminalText.escaping(text, where: TerminalText.isUnsafeInOutput)
+  }
+}
+
+/// Text from outside (a file's name, a type's name, a snapshot's key) made safe to print on a
+/// line of the tool's output.
+enum TerminalText {
+  /// `text` with every character that could end a line or move the cursor written as a visible
+  /// `\u{A}`: line breaks of every kind (LF, CR, U+0085, U+2028, U+2029), tabs, the other
+  /// control characters and the bidirectional controls. A file named `a\nb.swift` is printed
+  /// `a\u{A}b.swift`, so no name can start a line of its own, which a build system reading
+  /// `--format diagnostics` would take for a diagnostic.
+  static func name(_ text: String) -> String {
+    escaping(text, where: isUnsafeInName)
+  }
+
+  /// `text` with every scalar `isUnsafe` picks written as `\u{HEX}`.
+  static func escaping(_ text: String, where isUnsafe: (Unicode.Scalar) -> Bool) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -63,13 +81,24 @@ struct StandardConsole: Console {
     return result
   }
 
-  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  /// What never reaches the terminal: control characters but the newline and tab that lay out
+  /// the tool's own output, and the bidirectional controls.
+  static func isUnsafeInOutput(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false
     case 0x00...0x1F, 0x7F...0x9F: true
     // Bidirectional marks, embeddings, overrides and isolates reorder what follows them.
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
+    }
+  }
+
+  /// What a name may not hold on a line: the above, newlines and tabs, and the Unicode line and
+  /// paragraph separators, which some readers split lines at.
+  static func isUnsafeInName(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09, 0x2028, 0x2029: true
+    default: isUnsafeInOutput(scalar)
     }
   }
 }

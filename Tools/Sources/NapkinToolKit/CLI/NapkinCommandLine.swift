@@ -103,7 +103,19 @@ public enum NapkinCommandLine {
     _ paths: [String],
     console: inout some Console
   ) -> (wiring: Wiring, problems: [InputProblem]) {
-    let loaded = SourceLoader.load(paths: paths.isEmpty ? ["."] : paths)
+    let analysis = analyseKeepingSources(paths, keepingSources: false, console: &console)
+    return (analysis.wiring, analysis.problems)
+  }
+
+  /// ``analyse(_:console:)``, with the bytes of every file read when `keepingSources`: what
+  /// `napkin fix` edits and checks the files against before it writes.
+  static func analyseKeepingSources(
+    _ paths: [String],
+    keepingSources: Bool = true,
+    console: inout some Console
+  ) -> (wiring: Wiring, problems: [InputProblem], sources: [String: SourceLoader.ReadSource]) {
+    let loaded = SourceLoader.load(
+      paths: paths.isEmpty ? ["."] : paths, keepingSources: keepingSources)
     for problem in loaded.problems {
       console.writeError(problem.description + "\n")
     }
@@ -115,6 +127,6 @@ public enum NapkinCommandLine {
           + places.dropFirst().map(\.description).joined(separator: ", ")
           + "); the first is used. Analyse one app at a time.\n")
     }
-    return (wiring, loaded.problems)
+    return (wiring, loaded.problems, loaded.sources)
   }
 }

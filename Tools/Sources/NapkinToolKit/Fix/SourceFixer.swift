@@ -22,7 +22,8 @@ enum SourceFixer {
   /// when all of them could be is anything written, so a file that changed under the tool stops
   /// the run before it changed another.
   static func fix(_ paths: [String], console: inout some Console) -> CommandStatus {
-    let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
+    let (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
+      paths, console: &console)
     guard problems.isEmpty else {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
@@ -35,10 +36,11 @@ enum SourceFixer {
     var fixed: [FixedFile] = []
     for (path, plan) in plans.sorted(by: { $0.key < $1.key }) {
       do {
-        fixed.append(try self.fixed(path, plan))
+        fixed.append(try self.fixed(path, plan, original: FixedFile.read(path, in: sources)))
       } catch {
         console.writeError(
-          "napkin: error: cannot fix \(path): \(error.message); nothing was changed\n")
+          "napkin: error: cannot fix \(TerminalText.name(path)): \(error.message); "
+            + "nothing was changed\n")
         return .inputProblem
       }
     }
@@ -81,8 +83,9 @@ enum SourceFixer {
   }
 
   /// The file at `path` with its plan carried out, in memory.
-  private static func fixed(_ path: String, _ plan: FilePlan) throws(UsageError) -> FixedFile {
-    let original = try FixedFile.read(path)
+  private static func fixed(
+    _ path: String, _ plan: FilePlan, original: FixedFile.Original
+  ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     var edits: [SourceEdit] = []
     // One edit per brace, its lines in the order found: two pass-throughs for one parent land

@@ -29,10 +29,12 @@ enum DotGraph {
   private static func escaped(_ text: String) -> String {
     var result = ""
     for character in text {
-      if character == "\"" || character == "\\" {
-        result.append("\\")
+      switch character {
+      case "\"", "\\": result += "\\" + String(character)
+      // A line break in a name is the label's own, never a raw one in the file.
+      case "\n", "\r", "\r\n": result += "\\n"
+      default: result.append(character)
       }
-      result.append(character)
     }
     return result
   }

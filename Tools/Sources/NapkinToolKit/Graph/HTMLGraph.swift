@@ -18,8 +18,6 @@ enum HTMLGraph {
     var components: [Component]
     var roots: [String]
     var problems: [String]
-    /// The state of a running app drawn on the tree, when `--snapshot` named one.
-    var snapshot: TreeSnapshot?
   }
 
   struct Component: Codable {
@@ -38,41 +36,42 @@ enum HTMLGraph {
     var members: [Member]
   }
 
-  struct Member: Codable {
+  /// A member and one step of `napkin why` each way: the page follows the steps from member to
+  /// member, so that the data grows with the tree, not with the square of its depth as whole
+  /// answers embedded in every member would.
+  struct Member: Codable, Equatable {
     var name: String
+    /// `file:line`, on its chip.
     var location: String
-    /// Where it comes from and who reads it: `napkin why NAME --in COMPONENT`.
-    var why: Why
+    /// `file:line:column`, on its line of `napkin why`.
+    var position: String
+    /// What it is, as `napkin why` says it: ``MemberOrigin/describe(_:)``.
+    var what: String
+    /// For a pass-through, the member of the parent it reads: `dependency.reads`.
+    var reads: String?
+    /// The parent member a pass-through reads, the next line of `napkin why`, when a parent
+    /// has it.
+    var from: Step?
+    /// The children that read this member through their dependency, in the order of the
+    /// edges, with the names of their pass-throughs that read it.
+    var readers: [Reader]
   }
 
-  /// ``MemberOrigin/Answer`` as data for the page, which draws the same lines `napkin why`
-  /// prints.
-  struct Why: Codable, Equatable {
-    var holder: String
-    var chain: [Step]
-    var unresolved: String?
-    var readers: [Step]
+  /// A component's property: `location` is its file:line:column, `what` says what it is.
+  struct Step: Codable, Equatable {
+    var component: String
+    var member: String
+    var location: String
+    var what: String
+    var reads: String?
+  }
 
-    /// A component's property: `location` is its file:line:column, `what` says what it is.
-    struct Step: Codable, Equatable {
-      var component: String
-      var member: String
-      var location: String
-      var what: String
-    }
-
-    init(_ answer: MemberOrigin.Answer) {
-      func step(_ step: MemberOrigin.Step) -> Step {
-        Step(
-          component: step.component, member: step.property.name,
-          location: step.property.position.description,
-          what: MemberOrigin.describe(step.property.kind))
-      }
-      holder = answer.holder
-      chain = answer.chain.map(step)
-      unresolved = answer.unresolved
-      readers = answer.readers.map(step)
-    }
+  /// A child that reads a member: where (its pass-through, else the child), and which of its
+  /// pass-throughs pass the member on below.
+  struct Reader: Codable, Equatable {
+    var component: String
+    var location: String
+    var passes: [String]
   }
 
   struct Issue: Codable {
@@ -86,10 +85,10 @@ enum HTMLGraph {
     problems: [InputProblem],
     snapshot: TreeSnapshot? = nil
   ) -> String {
-    var document = self.document(
+    let document = self.document(
       wiring, findings: Linter.findings(in: wiring), problems: problems)
-    document.snapshot = snapshot
-    return HTMLPage.text(title: document.title, data: embeddedJSON(document))
+    return HTMLPage.text(
+      title: document.title, data: embeddedJSON(document, snapshot: snapshot?.jsonText))
   }
 
   static func document(
@@ -106,10 +105,10 @@ enum HTMLGraph {
             location: finding.position.description))
       }
     }
+    let readers = ReaderIndex(wiring)
     let components = wiring.components.map { node in
-      let places = Dictionary(
-        node.properties.map { ($0.name, "\($0.position.file):\($0.position.line)") },
-        uniquingKeysWith: { first, _ in first })
+      let properties = Dictionary(
+        node.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
       return Component(
         name: node.name,
         location: node.position.description,
@@ -119,10 +118,10 @@ enum HTMLGraph {
           Group(
             kind: group.label,
             members: group.names.compactMap { name in
-              places[name].map {
-                Member(
-                  name: name, location: $0,
-                  why: Why(MemberOrigin.answer(for: name, from: node, in: wiring)))
+              properties[name].map { property in
+                member(
+                  property, of: node, in: wiring,
+                  readers: readers.readers(of: name, below: node))
               }
             })
         },
@@ -138,10 +137,37 @@ enum HTMLGraph {
     )
   }
 
+  /// A member with its next step up and its readers one level down.
+  private static func member(
+    _ property: PropertyFact, of node: ComponentNode, in wiring: Wiring, readers: [Reader]
+  ) -> Member {
+    var member = Member(
+      name: property.name, location: "\(property.position.file):\(property.position.line)",
+      position: property.position.description, what: MemberOrigin.describe(property.kind),
+      readers: readers)
+    guard case .passThrough(let read) = property.kind else { return member }
+    member.reads = read
+    // The parent `napkin why` steps to: the first whose properties hold `read`.
+    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
+      guard let found = parent.properties.first(where: { $0.name == read }) else { continue }
+      var step = Step(
+        component: parent.name, member: read, location: found.position.description,
+        what: MemberOrigin.describe(found.kind))
+      if case .passThrough(let next) = found.kind { step.reads = next }
+      member.from = step
+      break
+    }
+    return member
+  }
+
   /// JSON safe inside `<script>`: `<`, `>` and `&` are written as `\u` escapes, so no text
-  /// from the sources can close the element or open a comment.
-  static func embeddedJSON(_ document: Document) -> String {
+  /// from the sources can close the element or open a comment. A snapshot's JSON text, written
+  /// by ``SnapshotJSON`` (Foundation's encoder refuses deep trees), goes in as `snapshot`.
+  static func embeddedJSON(_ document: Document, snapshot: String? = nil) -> String {
     var json = JSONOutput.encode(document)
+    if let snapshot, let end = json.lastIndex(of: "}") {
+      json = String(json[..<end]) + ",\n  \"snapshot\" : " + snapshot + "\n}\n"
+    }
     json = json.replacingOccurrences(of: "<", with: "\\u003c")
     json = json.replacingOccurrences(of: ">", with: "\\u003e")
     json = json.replacingOccurrences(of: "&", with: "\\u0026")

@@ -23,7 +23,7 @@ extension HTMLPage {
         return e;
       }
 
-      function card(component, via) {
+      function card(component, via, note) {
         var box = el("div", "node");
         box.setAttribute("data-component", component.name);
         if (component.orphan) { box.classList.add("orphan"); }
@@ -41,6 +41,7 @@ extension HTMLPage {
         box.appendChild(el("div", "detached-note"));
         box.appendChild(el("div", "where", component.location));
         if (component.orphan) { box.appendChild(el("div", "note", "orphan: " + component.orphan)); }
+        if (note) { box.appendChild(el("div", "note", note)); }
         component.groups.forEach(function (group) {
           var row = el("div", "group kind-" + group.kind);
           row.appendChild(el("span", "kind", group.kind));
@@ -73,24 +74,60 @@ extension HTMLPage {
         return box;
       }
 
-      function branch(name, via, path) {
-        var item = el("li");
+      // Drawn with a stack, never by recursion, and each component once, at its first place;
+      // a branch deeper than 64 levels goes on as a tree of its own below, as the text graph
+      // does: the page grows with the tree, whatever its depth or its shared children.
+      var maximumIndentedDepth = 64;
+      var drawn = Object.create(null);
+      var continued = [];
+
+      function drawTree(name, via, note, container) {
+        var top = el("li");
+        container.appendChild(top);
         var component = byName[name];
-        if (!component) { return item; }
-        if (path.indexOf(name) >= 0) {
-          item.appendChild(el("span", "cycle", name + " via " + via + " (cycle)"));
-          return item;
+        if (!component) { return; }
+        drawn[name] = true;
+        top.appendChild(card(component, via, note));
+        var path = Object.create(null);
+        path[name] = true;
+        var stack = [{ component: component, item: top, list: null, next: 0, depth: 0 }];
+        while (stack.length) {
+          var frame = stack[stack.length - 1];
+          if (frame.next >= frame.component.children.length) {
+            delete path[frame.component.name];
+            stack.pop();
+            continue;
+          }
+          var edge = frame.component.children[frame.next];
+          frame.next += 1;
+          if (!frame.list) {
+            frame.list = el("ul", "level");
+            frame.item.appendChild(frame.list);
+          }
+          var item = el("li");
+          frame.list.appendChild(item);
+          var child = byName[edge.name];
+          if (!child) { continue; }
+          var label = edge.name + " via " + edge.via;
+          if (path[edge.name]) {
+            item.appendChild(el("span", "cycle", label + " (cycle)"));
+            continue;
+          }
+          if (drawn[edge.name]) {
+            item.appendChild(el("span", "note", label + " (drawn once, at its first place)"));
+            continue;
+          }
+          drawn[edge.name] = true;
+          if (frame.depth + 1 >= maximumIndentedDepth) {
+            item.appendChild(el("span", "note", label + " (continued below)"));
+            continued.push({ name: edge.name, via: edge.via,
+              note: "continued from " + frame.component.name });
+            continue;
+          }
+          item.appendChild(card(child, edge.via));
+          path[edge.name] = true;
+          stack.push({ component: child, item: item, list: null, next: 0, depth: frame.depth + 1 });
         }
-        item.appendChild(card(component, via));
-        if (component.children.length) {
-          var list = el("ul", "level");
-          var next = path.concat([name]);
-          component.children.forEach(function (child) {
-            list.appendChild(branch(child.name, child.via, next));
-          });
-          item.appendChild(list);
-        }
-        return item;
       }
 
       document.getElementById("title").textContent = data.title;
@@ -104,8 +141,64 @@ extension HTMLPage {
       var extra = el("div", "extra");
       tree.appendChild(extra);
       var roots = el("ul", "level roots");
-      data.roots.forEach(function (name) { roots.appendChild(branch(name, "", [])); });
+      data.roots.forEach(function (name) {
+        if (!drawn[name]) { drawTree(name, "", "", roots); }
+      });
+      for (var next = 0; next < continued.length; next++) {
+        drawTree(continued[next].name, continued[next].via, continued[next].note, roots);
+      }
       tree.appendChild(roots);
+
+      // Each component's members by name (the first of a name, as `napkin why` reads it).
+      var memberIndex = Object.create(null);
+      data.components.forEach(function (c) {
+        var members = memberIndex[c.name] || (memberIndex[c.name] = Object.create(null));
+        c.groups.forEach(function (g) {
+          g.members.forEach(function (m) { if (!members[m.name]) { members[m.name] = m; } });
+        });
+      });
+
+      // `napkin why MEMBER --in COMPONENT`, as MemberOrigin answers it, from the one step each
+      // way that every member carries: up through the pass-throughs, down through the readers.
+      function answer(componentName, member) {
+        var chain = [];
+        var visited = Object.create(null);
+        var name = componentName;
+        var step = member;
+        var entry = member;
+        while (!visited[name]) {
+          visited[name] = true;
+          var first = step === member;
+          chain.push({ component: name, member: first ? member.name : step.member,
+            location: first ? member.position : step.location, what: step.what,
+            reads: step.reads });
+          if (step.reads === undefined || !entry || !entry.from) { break; }
+          step = entry.from;
+          name = step.component;
+          entry = memberIndex[name] && memberIndex[name][step.member];
+        }
+        var last = chain[chain.length - 1];
+        var readers = [];
+        var seen = Object.create(null);
+        seen[componentName] = true;
+        var pending = [[componentName, member.name]];
+        while (pending.length) {
+          var item = pending.pop();
+          var source = memberIndex[item[0]] && memberIndex[item[0]][item[1]];
+          if (!source) { continue; }
+          source.readers.forEach(function (reader) {
+            if (seen[reader.component]) { return; }
+            seen[reader.component] = true;
+            readers.push(reader);
+            reader.passes.forEach(function (pass) { pending.push([reader.component, pass]); });
+          });
+        }
+        readers.sort(function (a, b) {
+          return a.component < b.component ? -1 : a.component > b.component ? 1 : 0;
+        });
+        return { holder: componentName, chain: chain, readers: readers,
+          unresolved: last && last.reads !== undefined ? last.reads : undefined };
+      }
 
       function reveal(name, member) {
         clearHits();
@@ -125,7 +218,7 @@ extension HTMLPage {
 
       // `napkin why MEMBER --in COMPONENT`, as that command prints it, from the embedded answer.
       function showWhy(componentName, member, chip) {
-        var why = member.why;
+        var why = answer(componentName, member);
         document.querySelectorAll(".member.selected").forEach(function (e) {
           e.classList.remove("selected");
         });

@@ -70,6 +70,28 @@ enum JSONOutput {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return escapingForTerminal(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// JSONEncoder writes DEL, the C1 controls, the bidirectional controls and the line
+  /// separators raw; the console would then write them as `\u{202E}`, which is not JSON. Written
+  /// here as JSON's own `\u202E`, they are the same JSON and nothing reaches the terminal raw.
+  /// They can stand only inside strings, where the escape means the same character.
+  static func escapingForTerminal(_ json: String) -> String {
+    // JSONEncoder escapes the ASCII controls itself; the newlines and indents are its layout.
+    let isRaw = { (scalar: Unicode.Scalar) in
+      scalar.value > 0x7E && TerminalText.isUnsafeInName(scalar)
+    }
+    guard json.unicodeScalars.contains(where: isRaw) else { return json }
+    var result = ""
+    for scalar in json.unicodeScalars {
+      if isRaw(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -17,12 +17,13 @@ enum MemberOrigin {
     if let within {
       let name = within.hasSuffix("Component") ? within : within + "Component"
       guard let component = wiring.component(named: name) else {
-        throw UsageError(message: "no component named \(name) in the sources")
+        throw UsageError(message: "no component named \(TerminalText.name(name)) in the sources")
       }
       guard component.properties.contains(where: { $0.name == member }) else {
         throw UsageError(
-          message: "\(name) has no member named \(member); its members are "
-            + component.properties.map(\.name).joined(separator: ", "))
+          message: "\(TerminalText.name(name)) has no member named \(TerminalText.name(member)); "
+            + "its members are "
+            + component.properties.map { TerminalText.name($0.name) }.joined(separator: ", "))
       }
       holders = [component]
     } else {
@@ -38,7 +39,7 @@ enum MemberOrigin {
       holders = providers.isEmpty ? all : providers
     }
     guard !holders.isEmpty else {
-      throw UsageError(message: "no component has a member named \(member)")
+      throw UsageError(message: "no component has a member named \(TerminalText.name(member))")
     }
     return holders.map { answer(for: member, from: $0, in: wiring).text }.joined()
   }
@@ -60,24 +61,27 @@ enum MemberOrigin {
       lines.map { $0 + "\n" }.joined()
     }
 
-    /// The lines of ``text``, without their newlines.
+    /// The lines of ``text``, without their newlines; names escaped (``TerminalText``).
     var lines: [String] {
+      let shown = TerminalText.name
       var lines: [String] = []
       for (index, step) in chain.enumerated() {
         let lead = index == 0 ? "" : "  from "
         lines.append(
-          "\(lead)\(step.component).\(step.property.name)  \(step.property.position)  "
-            + describe(step.property.kind))
+          "\(lead)\(shown(step.component)).\(shown(step.property.name))  "
+            + "\(step.property.position)  \(describe(step.property.kind))")
       }
       if let unresolved, let last = chain.last {
-        lines.append("  no parent of \(last.component) has `\(unresolved)`: napkin lint reports it")
+        lines.append(
+          "  no parent of \(shown(last.component)) has `\(shown(unresolved))`: napkin lint "
+            + "reports it")
       }
       if readers.isEmpty {
-        lines.append("  read below \(holder) by no component")
+        lines.append("  read below \(shown(holder)) by no component")
       } else {
-        lines.append("  read below \(holder) by:")
+        lines.append("  read below \(shown(holder)) by:")
         for reader in readers {
-          lines.append("    \(reader.component)  \(reader.property.position)")
+          lines.append("    \(shown(reader.component))  \(reader.property.position)")
         }
       }
       return lines
@@ -161,8 +165,8 @@ enum MemberOrigin {
     case .fresh: "fresh: built on every read"
     case .builder: "a builder, made on every read"
     case .perKey: "per key: one instance per key, kept by its store"
-    case .store(let type): "a \(type) store"
-    case .passThrough(let member): "pass-through: dependency.\(member)"
+    case .store(let type): "a \(TerminalText.name(type)) store"
+    case .passThrough(let member): "pass-through: dependency.\(TerminalText.name(member))"
     case .read: "reads a value the component holds"
     case .stored: "stored"
     case .computed: "computed"

@@ -1,19 +1,54 @@
 /// The component tree drawn with box-drawing characters, one component per line and its
 /// members beneath it.
+///
+/// Drawn with a stack of its own, never by recursion, so that no depth of input can overflow the
+/// thread's stack; and linear in the input: each component is drawn once, at its first place
+/// (later places name it and say so), and a branch deeper than ``maximumIndentedDepth`` levels
+/// is continued as a tree of its own below, so that no line's indentation grows with the depth.
 enum TextGraph {
+  /// Levels drawn below a tree's first line before a branch is continued below. Far deeper than
+  /// any app's tree; it bounds each line to some 200 columns of indentation.
+  static let maximumIndentedDepth = 64
+
+  /// A component whose branch did not fit and is drawn again from the left.
+  private struct Continued {
+    var node: ComponentNode
+    var title: String
+  }
+
+  /// A component being drawn, and the next of its children to draw.
+  private struct Frame {
+    var node: ComponentNode
+    var childPrefix: String
+    var depth: Int
+    var next = 0
+  }
+
   static func render(_ wiring: Wiring) -> String {
     var lines: [String] = []
     let byName = Dictionary(wiring.components.map { ($0.name, $0) }) { first, _ in first }
-    for root in wiring.roots {
+    var drawn: Set<String> = []
+    var continued: [Continued] = []
+    for root in wiring.roots where !drawn.contains(root.name) {
       var suffix = "  \(root.position)"
       if let note = root.orphanNote {
-        suffix += "  (orphan: \(note))"
+        suffix += "  (orphan: \(TerminalText.name(note)))"
       } else if !root.parents.isEmpty {
         suffix +=
-          "  (in a cycle of parents: its parents are \(root.parents.joined(separator: ", ")))"
+          "  (in a cycle of parents: its parents are "
+          + "\(root.parents.map(TerminalText.name).joined(separator: ", ")))"
       }
+      drawn.insert(root.name)
       draw(
-        root, title: root.name + suffix, prefix: "", childPrefix: "", path: [], byName: byName,
+        root, title: TerminalText.name(root.name) + suffix, byName: byName, drawn: &drawn,
+        continued: &continued, into: &lines)
+    }
+    var next = 0
+    while next < continued.count {
+      let tree = continued[next]
+      next += 1
+      draw(
+        tree.node, title: tree.title, byName: byName, drawn: &drawn, continued: &continued,
         into: &lines)
     }
     let edges = wiring.components.reduce(0) { $0 + $1.children.count }
@@ -24,33 +59,67 @@ enum TextGraph {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Draws `top` and the branch below it, queueing in `continued` what is too deep.
   private static func draw(
-    _ node: ComponentNode,
+    _ top: ComponentNode,
     title: String,
-    prefix: String,
-    childPrefix: String,
-    path: Set<String>,
     byName: [String: ComponentNode],
+    drawn: inout Set<String>,
+    continued: inout [Continued],
     into lines: inout [String]
   ) {
-    lines.append(prefix + title)
-    let detailPrefix = childPrefix + (node.children.isEmpty ? "   " : "│  ")
-    for group in node.memberGroups {
-      lines.append(detailPrefix + "\(group.label): " + group.names.joined(separator: ", "))
-    }
-    let path = path.union([node.name])
-    for (index, edge) in node.children.enumerated() {
-      let isLast = index == node.children.count - 1
-      let connector = childPrefix + (isLast ? "└─ " : "├─ ")
-      let nextPrefix = childPrefix + (isLast ? "   " : "│  ")
-      guard let child = byName[edge.child] else { continue }
-      if path.contains(child.name) {
-        lines.append(connector + "\(child.name) via \(edge.protocolName)  (cycle)")
+    lines.append(title)
+    details(of: top, childPrefix: "", into: &lines)
+    var stack = [Frame(node: top, childPrefix: "", depth: 0)]
+    // The names on the stack: a child among them closes a cycle of parents.
+    var path: Set<String> = [top.name]
+    while let frame = stack.last {
+      guard frame.next < frame.node.children.count else {
+        path.remove(frame.node.name)
+        stack.removeLast()
         continue
       }
-      draw(
-        child, title: "\(child.name) via \(edge.protocolName)  \(child.position)",
-        prefix: connector, childPrefix: nextPrefix, path: path, byName: byName, into: &lines)
+      let edge = frame.node.children[frame.next]
+      stack[stack.count - 1].next += 1
+      let isLast = frame.next == frame.node.children.count - 1
+      let connector = frame.childPrefix + (isLast ? "└─ " : "├─ ")
+      guard let child = byName[edge.child] else { continue }
+      let name = TerminalText.name(child.name) + " via " + TerminalText.name(edge.protocolName)
+      if path.contains(child.name) {
+        lines.append(connector + name + "  (cycle)")
+        continue
+      }
+      if drawn.contains(child.name) {
+        lines.append(connector + name + "  (drawn once, at its first place)")
+        continue
+      }
+      drawn.insert(child.name)
+      let title = name + "  \(child.position)"
+      if frame.depth + 1 >= maximumIndentedDepth {
+        lines.append(connector + title + "  (continued below)")
+        continued.append(
+          Continued(
+            node: child,
+            title: title + "  (continued from \(TerminalText.name(frame.node.name)))"))
+        continue
+      }
+      let childPrefix = frame.childPrefix + (isLast ? "   " : "│  ")
+      lines.append(connector + title)
+      details(of: child, childPrefix: childPrefix, into: &lines)
+      stack.append(Frame(node: child, childPrefix: childPrefix, depth: frame.depth + 1))
+      path.insert(child.name)
+    }
+  }
+
+  /// The member lines beneath a component.
+  private static func details(
+    of node: ComponentNode, childPrefix: String, into lines: inout [String]
+  ) {
+    let detailPrefix = childPrefix + (node.children.isEmpty ? "   " : "│  ")
+    for group in node.memberGroups {
+      lines.append(
+        detailPrefix + "\(group.label): "
+          + group.names.map(TerminalText.name).joined(separator: ", "))
     }
   }
 }

@@ -11,8 +11,9 @@ import Foundation
 /// html --snapshot FILE` draws on the static tree.
 ///
 /// Only the fields the schema defines are kept: decoding drops anything else, so the page embeds
-/// nothing the schema does not describe.
-struct TreeSnapshot: Codable, Equatable, Sendable {
+/// nothing the schema does not describe. Read and written by ``SnapshotJSON``, not Foundation's
+/// coders, which refuse a tree deeper than 256 napkins; a snapshot may be ``maximumDepth`` deep.
+struct TreeSnapshot: Equatable, Sendable {
   var schema: Int
   var kind: String
   var root: Napkin
@@ -22,7 +23,7 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
   var detached: [Detached]
 
   /// One attached napkin and its attached children, in attach order.
-  struct Napkin: Codable, Equatable, Sendable {
+  struct Napkin: Equatable, Sendable {
     var name: String
     var router: String
     var interactor: String
@@ -36,13 +37,13 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
   }
 
   /// A live component: its class's name, the name `napkin graph` gives it, and what it built.
-  struct Component: Codable, Equatable, Sendable {
+  struct Component: Equatable, Sendable {
     var name: String
     var shared: [SharedInstance]
   }
 
   /// A built shared instance: its member's name, its type and how many; never its value.
-  struct SharedInstance: Codable, Equatable, Sendable {
+  struct SharedInstance: Equatable, Sendable {
     var name: String
     var type: String
     var count: Int
@@ -50,7 +51,7 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
   }
 
   /// A napkin detached from the tree that has not been released yet.
-  struct Detached: Codable, Equatable, Sendable {
+  struct Detached: Equatable, Sendable {
     var napkin: Napkin
     var secondsSinceDetach: Double
     var detachedAt: String
@@ -72,7 +73,7 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
   /// The file's bytes; the messages say what was wrong and what to pass instead.
   static func readFile(_ path: String) throws(UsageError) -> Data {
     func failure(_ message: String) -> UsageError {
-      UsageError(message: "--snapshot \(path): \(message)")
+      UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
     let limit = "\(maximumFileSize >> 20) MiB"
     // Never through a link: one planted where the app writes its snapshot is refused.
@@ -100,27 +101,53 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
     }
   }
 
-  /// The schema number and kind, read before the rest so that a document of another kind or a
-  /// newer schema is named as such instead of as a missing field.
-  private struct Header: Decodable {
-    var schema: Int?
-    var kind: String?
+  /// The deepest napkin tree read: far deeper than any app's (a real one is some ten levels).
+  /// A napkin is an object in its parent's `children` array, so that is twice as many levels
+  /// of JSON.
+  static let maximumDepth = 1_000
+
+  /// Levels of JSON a snapshot ``maximumDepth`` napkins deep takes: two a napkin, and the
+  /// document, a detached entry, a component, its `shared` array and an instance.
+  static let maximumJSONDepth = 2 * maximumDepth + 6
+
+  /// Decodes `data` read from `path`, refusing a schema or a kind it does not know. Runs on a
+  /// thread of ``ParserThreads``: decoding recurses once per napkin level.
+  static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
+    let bytes = [UInt8](data)
+    return try ParserThreads.map(1) { _ in
+      Result { () throws(UsageError) in try TreeSnapshot.decode(bytes, from: path) }
+    }[0].get()
   }
 
-  /// Decodes `data` read from `path`, refusing a schema or a kind it does not know.
-  static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
+  private static func decode(_ bytes: [UInt8], from path: String) throws(UsageError) -> TreeSnapshot
+  {
     func failure(_ message: String) -> UsageError {
-      UsageError(message: "--snapshot \(path): \(message)")
+      UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
-    let header: Header
+    let tooDeep = failure(
+      "is nested deeper than \(maximumDepth) napkins (\(maximumJSONDepth) levels of JSON), "
+        + "the deepest tree napkin draws; is it the app's snapshot?")
+    let document: SnapshotJSON.Value
     do {
-      header = try JSONDecoder().decode(Header.self, from: data)
+      document = try SnapshotJSON.parse(bytes, maximumDepth: maximumJSONDepth)
     } catch {
+      guard error == .tooDeep else {
+        throw failure(
+          "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
+            + "(HomeNapkin: --snapshot FILE)")
+      }
+      throw tooDeep
+    }
+    guard case .object(let members) = document else {
       throw failure(
         "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
           + "(HomeNapkin: --snapshot FILE)")
     }
-    switch header.kind {
+    var kind: String?
+    if case .string(let text)? = members["kind"] { kind = text }
+    var schema: Int?
+    if case .number(let text)? = members["schema"] { schema = Int(text) }
+    switch kind {
     case kindName?: break
     case "graph"?:
       throw failure(
@@ -128,52 +155,34 @@ struct TreeSnapshot: Codable, Equatable, Sendable {
           + "app writes from router.treeSnapshot()")
     case let other?:
       throw failure(
-        "has kind \"\(other)\", which napkin does not know; a tree snapshot has \"kind\": "
-          + "\"\(kindName)\"")
+        "has kind \"\(TerminalText.name(other))\", which napkin does not know; a tree snapshot "
+          + "has \"kind\": \"\(kindName)\"")
     case nil:
       throw failure(
         "has no \"kind\"; a tree snapshot has \"kind\": \"\(kindName)\" and \"schema\": "
           + "\(JSONGraph.schema) (Schema/napkin.schema.json)")
     }
-    guard header.schema == JSONGraph.schema else {
-      let found = header.schema.map { "schema \($0)" } ?? "no schema number"
+    guard schema == JSONGraph.schema else {
+      let found = schema.map { "schema \($0)" } ?? "no schema number"
       throw failure(
         "has \(found), and this napkin reads schema \(JSONGraph.schema) only; use a napkin "
           + "built from the same Napkin release as the app")
     }
     do {
-      return try JSONDecoder().decode(TreeSnapshot.self, from: data)
-    } catch let error as DecodingError {
+      return try TreeSnapshot(Field(value: document, place: Place()))
+    } catch .tooDeep {
+      throw tooDeep
+    } catch {
       throw failure(
         "does not match schema \(JSONGraph.schema) (Schema/napkin.schema.json): "
-          + describe(error))
-    } catch {
-      throw failure("cannot be decoded: \(error)")
+          + TerminalText.name(error.description))
     }
   }
 
-  /// Where the document differs from the schema, as a path into it: `root.children[0].active`.
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-      var text = ""
-      for key in keys {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += (text.isEmpty ? "" : ".") + key.stringValue
-        }
-      }
-      return text.isEmpty ? "the document" : text
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "\(path(context.codingPath + [key])) is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "\(path(context.codingPath)) has the wrong type"
-    case .dataCorrupted(let context):
-      return "\(path(context.codingPath)) is not valid"
-    @unknown default:
-      return "it is not valid"
-    }
+  /// The snapshot as the JSON text the page embeds. Runs on a thread of ``ParserThreads``:
+  /// building the value recurses once per napkin level.
+  var jsonText: String {
+    let snapshot = self
+    return ParserThreads.map(1) { _ in SnapshotJSON.text(snapshot.json) }[0]
   }
 }

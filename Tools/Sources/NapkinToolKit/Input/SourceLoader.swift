@@ -14,11 +14,31 @@ enum SourceLoader {
   /// 8 MiB costs some 450 MB, where the old 64 MiB needed 3.5 GB.
   static let maximumFileSize = 8 << 20
 
-  /// The facts of every readable file, sorted by path, and the problems met on the way.
-  static func load(paths: [String]) -> (files: [FileFacts], problems: [InputProblem]) {
+  /// A file as the analysis read it: the very bytes it parsed, and which file they came from.
+  /// `napkin fix` computes its edits from these bytes and writes only while the path still
+  /// names that file holding them.
+  struct ReadSource: Sendable {
+    var bytes: [UInt8]
+    var status: BoundedFile.Status
+  }
+
+  /// What ``load(paths:keepingSources:)`` found.
+  struct Loaded: Sendable {
+    /// The facts of every readable file, sorted by path.
+    var files: [FileFacts]
+    /// The problems met on the way.
+    var problems: [InputProblem]
+    /// What each file read held, by path, when asked for; never standard input's.
+    var sources: [String: ReadSource] = [:]
+  }
+
+  /// The facts of every readable file, sorted by path, the problems met on the way, and, with
+  /// `keepingSources`, the bytes of each file read.
+  static func load(paths: [String], keepingSources: Bool = false) -> Loaded {
     var problems: [InputProblem] = []
     var files: [String] = []
     var parsed: [FileFacts] = []
+    var sources: [String: ReadSource] = [:]
     for path in paths where path == "-" {
       // Standard input, for `cat File.swift | napkin lint -`.
       let data =
@@ -41,13 +61,17 @@ enum SourceLoader {
       if found.files == [path] { named.insert(path) }
     }
     let sorted = Array(Set(files)).sorted()
-    parsed += ParserThreads.map(sorted.count) { [named] index in
+    let read = ParserThreads.map(sorted.count) { [named] index in
       readAndParse(sorted[index], followingLink: named.contains(sorted[index]))
+    }
+    for (facts, source) in read {
+      parsed.append(facts)
+      if keepingSources, let source { sources[facts.path] = source }
     }
     for facts in parsed {
       problems += facts.problems
     }
-    return (parsed, problems)
+    return Loaded(files: parsed, problems: problems, sources: sources)
   }
 
   /// Facts of one file's text; `path` is only used in positions. Call it on a thread of
@@ -115,27 +139,39 @@ enum SourceLoader {
     return (files, problems)
   }
 
+  /// Lists `directory` and the folders below it, depth first in name order, with a stack of its
+  /// own: folders may nest as deep as paths go, deeper than a thread's stack allows recursion.
   private static func walk(
     directory: String,
     files: inout [String],
     problems: inout [InputProblem]
   ) {
-    let entries: [String]
-    do {
-      entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    } catch {
-      problems.append(
-        InputProblem(location: directory, message: "cannot list this folder; check its permissions")
-      )
-      return
+    var stack: [(folder: String, entries: [String], next: Int)] = []
+    func enter(_ folder: String) {
+      do {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        stack.append((folder, entries.filter { !$0.hasPrefix(".") }, 0))
+      } catch {
+        problems.append(
+          InputProblem(location: folder, message: "cannot list this folder; check its permissions")
+        )
+      }
     }
-    for entry in entries where !entry.hasPrefix(".") {
-      let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+    enter(directory)
+    while let top = stack.indices.last {
+      guard stack[top].next < stack[top].entries.count else {
+        stack.removeLast()
+        continue
+      }
+      let entry = stack[top].entries[stack[top].next]
+      stack[top].next += 1
+      let folder = stack[top].folder
+      let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        walk(directory: path, files: &files, problems: &problems)
+        enter(path)
       case S_IFLNK:
         problems.append(
           InputProblem(
@@ -153,14 +189,19 @@ enum SourceLoader {
 
   // MARK: Reading and parsing
 
-  private static func readAndParse(_ path: String, followingLink: Bool) -> FileFacts {
-    switch readSource(path, followingLink: followingLink) {
-    case .source(let source):
-      return facts(path: path, source: source)
+  private static func readAndParse(
+    _ path: String, followingLink: Bool
+  ) -> (FileFacts, ReadSource?) {
+    switch readSourceAndStatus(path, followingLink: followingLink) {
+    case .source(let source, let status):
+      return (
+        facts(path: path, source: source),
+        ReadSource(bytes: Array(source.utf8), status: status)
+      )
     case .problem(let problem):
       var facts = FileFacts(path: path)
       facts.problems.append(problem)
-      return facts
+      return (facts, nil)
     }
   }
 
@@ -172,12 +213,29 @@ enum SourceLoader {
 
   /// The text of a regular file, opened without following a link unless `followingLink`.
   static func readSource(_ path: String, followingLink: Bool) -> ReadResult {
-    func problem(_ message: String) -> ReadResult {
+    switch readSourceAndStatus(path, followingLink: followingLink) {
+    case .source(let source, _): .source(source)
+    case .problem(let problem): .problem(problem)
+    }
+  }
+
+  /// A file's text and which file it was, or why it was not read.
+  private enum StatusResult {
+    case source(String, BoundedFile.Status)
+    case problem(InputProblem)
+  }
+
+  private static func readSourceAndStatus(_ path: String, followingLink: Bool) -> StatusResult {
+    func problem(_ message: String) -> StatusResult {
       .problem(InputProblem(location: path, message: message))
     }
     let data: Data
+    let status: BoundedFile.Status
     do {
-      data = try BoundedFile.read(path, limit: maximumFileSize, followingLink: followingLink)
+      let read = try BoundedFile.readWithStatus(
+        path, limit: maximumFileSize, followingLink: followingLink)
+      data = read.data
+      status = read.status
     } catch {
       switch error {
       case .symbolicLink:
@@ -199,6 +257,6 @@ enum SourceLoader {
     guard let source = String(validating: data, as: UTF8.self) else {
       return problem("not UTF-8 text; save it as UTF-8")
     }
-    return .source(source)
+    return .source(source, status)
   }
 }

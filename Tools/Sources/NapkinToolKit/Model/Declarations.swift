@@ -122,7 +122,7 @@ struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
   var location: String
   var message: String
 
-  var description: String { "\(location): error: \(message)" }
+  var description: String { "\(TerminalText.name(location)): error: \(message)" }
 }
 
 /// Everything the analysis needs from one source file.

@@ -4,7 +4,8 @@ struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConv
   var line: Int
   var column: Int
 
-  var description: String { "\(file):\(line):\(column)" }
+  /// The file's name escaped (``TerminalText/name(_:)``): no file name can start a line.
+  var description: String { "\(TerminalText.name(file)):\(line):\(column)" }
 
   static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
     (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

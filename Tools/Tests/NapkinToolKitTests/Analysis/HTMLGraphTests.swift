@@ -152,23 +152,49 @@ struct HTMLGraphTests {
     "LoggedOutComponent": "detached",
   ]
 
-  @Test func eachMemberCarriesTheWhyAnswerOfItsComponent() throws {
+  /// The page follows each member's one step up (`from`) and down (`readers`), as its script
+  /// does; followed here, the steps give `napkin why`'s answer for every member of HomeNapkin.
+  @Test func eachMembersStepsLeadToWhatNapkinWhyAnswers() throws {
     let wiring = Analysis.wiring(Paths.examples + "/HomeNapkin").wiring
     let document = HTMLGraph.document(wiring, findings: [], problems: [])
-    let profile = try #require(document.components.first { $0.name == "ProfileComponent" })
-    let member = try #require(
-      profile.groups.flatMap(\.members).first { $0.name == "userService" })
-    #expect(
-      member.why.chain.map(\.component) == [
-        "ProfileComponent", "HomeComponent", "LoggedInComponent", "RootComponent", "AppComponent",
-      ])
-    #expect(member.why.chain.last?.what == "shared: built once, lives as long as the component")
-    let node = try #require(wiring.component(named: "ProfileComponent"))
-    #expect(
-      member.why == HTMLGraph.Why(MemberOrigin.answer(for: "userService", from: node, in: wiring)))
-    let app = try #require(document.components.first { $0.name == "AppComponent" })
-    let shared = try #require(app.groups.flatMap(\.members).first { $0.name == "userService" })
-    #expect(shared.why.readers.map(\.component).contains("ProfileComponent"))
+    var index: [String: [String: HTMLGraph.Member]] = [:]
+    for component in document.components {
+      for member in component.groups.flatMap(\.members)
+      where index[component.name]?[member.name] == nil {
+        index[component.name, default: [:]][member.name] = member
+      }
+    }
+    var checked = 0
+    for component in document.components {
+      let node = try #require(wiring.component(named: component.name))
+      for member in component.groups.flatMap(\.members) {
+        let expected = MemberOrigin.answer(for: member.name, from: node, in: wiring)
+        var chain = [component.name]
+        var visited: Set<String> = [component.name]
+        var current: HTMLGraph.Member? = member
+        while let from = current?.from, visited.insert(from.component).inserted {
+          chain.append(from.component)
+          current = index[from.component]?[from.member]
+        }
+        #expect(chain == expected.chain.map(\.component), "\(component.name).\(member.name)")
+        var readers: [String] = []
+        var seen: Set<String> = [component.name]
+        var pending = [(component.name, member.name)]
+        while let (name, read) = pending.popLast() {
+          for reader in index[name]?[read]?.readers ?? []
+          where seen.insert(reader.component).inserted {
+            readers.append(reader.component)
+            pending += reader.passes.map { (reader.component, $0) }
+          }
+        }
+        #expect(readers.sorted() == expected.readers.map(\.component))
+        checked += 1
+      }
+    }
+    #expect(checked > 20)
+    let profile = try #require(index["ProfileComponent"]?["userService"])
+    #expect(profile.from?.component == "HomeComponent")
+    #expect(profile.position.hasPrefix(profile.location + ":"))
   }
 
   @Test(
