@@ -1,4 +1,5 @@
 import Airframe
+import Foundation
 import Testing
 
 @Suite struct SerialRunnerTests {
@@ -158,6 +159,34 @@ import Testing
   }
 
   #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+    @Test func aTaskAJobStartsAndDoesNotAwaitWaitsForItsTurnWhileTheJobStillRuns() async {
+      // Before the fix the task's `run`, made while the job still ran, stopped the program as a
+      // job waiting for itself; in a process of its own, so that a stop fails only this test.
+      await #expect(processExitsWith: .success) {
+        let runner = SerialRunner(label: "unawaited")
+        let followUp = try await runner.run {
+          let task = Task { try await runner.run { 42 } }
+          while runner.waitingCount == 0 { await Task.yield() }
+          return task
+        }
+        if try await followUp.value != 42 { exit(1) }
+      }
+    }
+
+    @Test func aJobOfAnotherRunnerThatCallsRunOnTheOuterRunnerStops() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let outer = SerialRunner(label: "outer")
+        let inner = SerialRunner(label: "inner")
+        try? await outer.run {
+          try? await inner.run {
+            try? await outer.run {}
+          }
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("a job of SerialRunner \"outer\" called run on the same runner"))
+    }
+
     @Test func aJobCallingRunOnItsOwnRunnerStopsWithTheRunnersLabel() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         let runner = SerialRunner(label: "notes")

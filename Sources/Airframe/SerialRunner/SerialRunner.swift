@@ -69,10 +69,13 @@ public final class SerialRunner: Sendable {
   /// let note = try await runner.run { try await store.save(text) }
   /// ```
   ///
-  /// A job calling `run` on its own runner (directly or from a task it created) would wait for
-  /// itself forever; that stops the program with the runner's label. Queue follow-up work with
-  /// ``submit(_:)`` instead. A task the job created that calls `run` after the job has ended
-  /// just waits for its turn: it inherits the job's task-locals, but no longer its job.
+  /// A job calling `run` on its own runner from its own task (directly, or through a job of
+  /// another runner that it runs) would wait for itself forever; that stops the program with the
+  /// runner's label. Queue follow-up work with ``submit(_:)`` instead. A task the job starts
+  /// (`Task { }`, `async let`, a task group's child) that calls `run` waits for its turn like
+  /// any other caller, once the job has ended: nothing waits for it unless the job awaits it,
+  /// and a job that awaits such a task waits for itself, which the runner cannot tell from a
+  /// task nobody awaits. Await it after the job, or hand it in with ``submit(_:)``.
   ///
   /// Threading: `job` runs on the calling task, in the caller's isolation, so it inherits its
   /// priority, task-locals and cancellation.
@@ -82,7 +85,7 @@ public final class SerialRunner: Sendable {
   public func run<T>(
     isolation: isolated (any Actor)? = #isolation, _ job: () async throws -> T
   ) async throws -> T {
-    if let chain = Self.running.get(), chain.contains(self) {
+    if let chain = Self.running.get(), chain.isRunningJob(of: self) {
       fatalError(
         """
         Airframe: a job of SerialRunner "\(label)" called run on the same runner; it would wait \
@@ -169,15 +172,18 @@ public final class SerialRunner: Sendable {
 
 /// The runners whose jobs enclose the current task, innermost first.
 ///
-/// A task-local, so an unstructured `Task { }` created inside a job inherits it and may outlive
-/// the job; each link therefore says whether its job is still running, and only a running one
-/// makes a `run` on its runner a wait for itself.
+/// A task-local, so every task a job starts (`Task { }`, `async let`, a group's child) inherits it,
+/// and may outlive the job. Only a `run` from the job's own task, while the job runs, is certain
+/// to wait for itself; each link therefore names its job's task and says whether the job ended.
 private final class RunnerChain: Sendable {
   // Strong, so that an address is never reused while a chain naming it exists.
   let runner: SerialRunner
   let next: RunnerChain?
   private let finished = Atomic(false)
+  /// The task running the job: the one that calls `run` or the task `submit` made.
+  private let jobTask = JobTaskIdentity.current
 
+  /// A link for the job that the calling task is about to run.
   init(_ runner: SerialRunner, next: RunnerChain?) {
     self.runner = runner
     self.next = next
@@ -188,12 +194,41 @@ private final class RunnerChain: Sendable {
     finished.store(true, ordering: .releasing)
   }
 
-  func contains(_ runner: SerialRunner) -> Bool {
+  /// Whether the calling task is running a job of `runner` now: a `run` on it would wait for
+  /// itself. The task's identity is compared only while the job runs (`finished` is read first),
+  /// when the job's task is alive and no other task can have its address.
+  func isRunningJob(of runner: SerialRunner) -> Bool {
     var link: RunnerChain? = self
     while let current = link {
-      if current.runner === runner && !current.finished.load(ordering: .acquiring) { return true }
+      if current.runner === runner && !current.finished.load(ordering: .acquiring)
+        && current.jobTask?.isCurrent == true
+      {
+        return true
+      }
       link = current.next
     }
     return false
+  }
+}
+
+/// The identity of the task that runs a job, to compare with the task that calls `run`.
+///
+/// SAFETY: `@unchecked Sendable` because `UnsafeCurrentTask` is not `Sendable`: using a task's
+/// handle from another task (to cancel it, to read its priority) is unsafe once that task may
+/// have ended. This type does none of that: it only compares the stored reference with the
+/// calling task's, an identity comparison that reads no memory of the stored task, and
+/// ``RunnerChain`` compares only while the stored task's job runs, so that task is alive and no
+/// other live task shares its address.
+private struct JobTaskIdentity: @unchecked Sendable {
+  private let task: UnsafeCurrentTask
+
+  /// The calling task, or `nil` outside any task.
+  static var current: JobTaskIdentity? {
+    withUnsafeCurrentTask { task in task.map { JobTaskIdentity(task: $0) } }
+  }
+
+  /// Whether the calling task is this one.
+  var isCurrent: Bool {
+    withUnsafeCurrentTask { $0 == task }
   }
 }

@@ -192,7 +192,9 @@ open class Interactor: Interactable, Observable {
         self?.work.untie(id)
         activity.leave()
       }
-      return try await TaskActivity.$current.withValue(activity) { try await operation() }
+      let mark = TiedTaskMark(activity: activity)
+      defer { mark.end() }
+      return try await TaskActivity.$current.withValue(mark) { try await operation() }
     }
     work.tie(.cancel { task.cancel() })
     return task

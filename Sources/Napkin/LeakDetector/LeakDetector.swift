@@ -176,6 +176,13 @@ public final class LeakDetector {
     watch(TrackedObject.subtree(of: router), root: router, site: (fileID, line))
   }
 
+  /// ``expectDeallocation(ofSubtree:fileID:line:)`` with the subtree's objects already listed.
+  func expectDeallocation(
+    of objects: [TrackedObject], subtree router: any Routing, fileID: StaticString, line: UInt
+  ) {
+    watch(objects, root: router, site: (fileID, line))
+  }
+
   /// Expects the objects of a napkin whose router is being released without a detach to be
   /// deallocated.
   func expectDeallocation(
@@ -261,13 +268,17 @@ public final class LeakDetector {
           // Still in the tree: each napkin is alive because its parent holds it, which is what
           // the report must say, not that something leaked it after a detach.
           let stillAttached = root.map(AttachmentRegistry.isAttached) ?? false
-          for tracked in remaining {
+          // Routers first: a live router holds the rest of its napkin, so what holds the router
+          // (a test's own reference, say) is the cause to read first.
+          let ordered =
+            remaining.filter { $0.role == .router } + remaining.filter { $0.role != .router }
+          for tracked in ordered {
             let parent = stillAttached ? tracked.router.flatMap(AttachmentRegistry.parent) : nil
             handler(
               LeakReport(
                 typeName: tracked.typeName, role: tracked.role, napkinName: tracked.napkinName,
                 outlived: now - start, attachedTo: parent.map { typeName(of: $0) },
-                fileID: site.fileID, line: site.line))
+                heldByRouter: tracked.router != nil, fileID: site.fileID, line: site.line))
           }
           break
         }

@@ -80,6 +80,17 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   /// Threading: a value.
   public let attachedTo: String?
 
+  /// Whether the napkin's router was itself still alive when the check ended, for an object that
+  /// is not the router: the router holds its interactor, view, presenter and component, so the
+  /// likeliest cause is whatever holds the router (reported too, first), not the object itself.
+  ///
+  /// ```swift
+  /// #expect(reports.filter(\.heldByRouter).allSatisfy { $0.role != .router })
+  /// ```
+  ///
+  /// Threading: a value.
+  public let heldByRouter: Bool
+
   /// The `#fileID` of the call that started the check: the `detachChild(_:)` that detached the
   /// napkin, or the `expectDeallocation` call. Under a test runner the default handler records
   /// its issue there.
@@ -118,21 +129,25 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   ///   - napkinName: the type of the napkin's router.
   ///   - outlived: how long the object was watched.
   ///   - attachedTo: the router the napkin is still attached to, if it is.
+  ///   - heldByRouter: whether the napkin's router, which holds the object, is still alive.
   ///   - fileID: where the check started; the caller's file by default.
   ///   - line: where the check started; the caller's line by default.
   public init(
     typeName: String, role: Role, napkinName: String, outlived: Duration,
-    attachedTo: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    attachedTo: String? = nil, heldByRouter: Bool = false, fileID: StaticString = #fileID,
+    line: UInt = #line
   ) {
     self.typeName = typeName
     self.role = role
     self.napkinName = napkinName
     self.outlived = outlived
     self.attachedTo = attachedTo
+    self.heldByRouter = heldByRouter && role != .router && role != .object
     self.site = (fileID, line)
   }
 
-  /// Two reports are equal when they name the same object, napkin, delay, attachment and site.
+  /// Two reports are equal when they name the same object, napkin, delay, attachment, holder and
+  /// site.
   ///
   /// ```swift
   /// #expect(reports == [])
@@ -142,7 +157,7 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   public static func == (lhs: LeakReport, rhs: LeakReport) -> Bool {
     lhs.typeName == rhs.typeName && lhs.role == rhs.role && lhs.napkinName == rhs.napkinName
       && lhs.outlived == rhs.outlived && lhs.attachedTo == rhs.attachedTo
-      && lhs.fileID == rhs.fileID && lhs.line == rhs.line
+      && lhs.heldByRouter == rhs.heldByRouter && lhs.fileID == rhs.fileID && lhs.line == rhs.line
   }
 
   /// The report as a few sentences: the type, its napkin, the delay, and the likely causes.
@@ -153,7 +168,7 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
   ///
   /// Threading: any.
   public var description: String {
-    let delay = "\(Self.milliseconds(outlived)) ms"
+    let delay = "\(outlived.saturatedMilliseconds) ms"
     if let attachedTo, role != .object {
       return stillAttached(to: attachedTo, delay: delay)
     }
@@ -171,10 +186,21 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
       subject = "\(typeName), the \(role.rawValue) of \(napkinName),"
       event = "\(napkinName) left the tree"
     }
+    if heldByRouter {
+      return "Napkin: leak: \(subject) is still alive \(delay) after \(event), because the "
+        + "router \(napkinName) is still alive and holds it. Find what holds \(napkinName) "
+        + "(its own report comes first); this object goes with it."
+    }
     var text =
       "Napkin: leak: \(subject) is still alive \(delay) after \(event). Something still holds "
       + "it strongly: a retain cycle, a listener or delegate that is not weak, or a task that "
       + "ignores cancellation."
+    if role == .router {
+      text +=
+        " Likely cause: a reference to the router kept outside the tree: a test's own variable "
+        + "or `let` that still holds it, a parent's stored property not set to nil after "
+        + "detachChild(_:), or a closure that captures it."
+    }
     if role == .component {
       text +=
         " Likely cause: one of its own shared instances holds it. A factory that passes `self` "
@@ -197,10 +223,5 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
     return "Napkin: leak check: \(typeName), the \(role.rawValue) of \(napkinName), is still "
       + "alive \(delay) after it was expected to be deallocated, because \(napkinName) is still "
       + "attached to \(parent). \(advice)"
-  }
-
-  private static func milliseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
   }
 }

@@ -6,6 +6,9 @@ struct TrackedObject {
   let napkinName: String
   /// The napkin's router, to tell at the end of the check whether it is still attached.
   weak var router: (any Routing)?
+  /// Which napkin of a subtree the object belongs to, while that subtree's record is kept: the
+  /// routers of one subtree are distinct live objects when it is recorded.
+  let napkinID: ObjectIdentifier
 
   init(_ object: AnyObject, role: LeakReport.Role, napkin: AnyObject) {
     self.object = object
@@ -13,6 +16,7 @@ struct TrackedObject {
     self.typeName = Napkin.typeName(of: object)
     self.napkinName = Napkin.typeName(of: napkin)
     self.router = napkin as? any Routing
+    self.napkinID = ObjectIdentifier(napkin)
   }
 
   /// The objects of every napkin in the subtree of `router`: routers, interactors, presenters,

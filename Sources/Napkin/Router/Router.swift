@@ -120,7 +120,12 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     // router's children are released right after this body, and each ends its own napkin then.
     // `isolated`: ending a napkin is main-actor work, and the last reference may be dropped on any
     // thread; on the main actor this runs at once, elsewhere the runtime runs it there.
-    childWaiters.endAll(with: ChildWaitError.routerReleased)
+    childWaiters.close(with: ChildWaitError.routerReleased)
+    // A child kept alive elsewhere (a deep link awaiting it keeps it) left the tree with this
+    // router: its waits, and its descendants', end now rather than never.
+    for child in attached.unobserved {
+      SubtreeLifecycle.closeWaits(in: child, with: .routerDetached)
+    }
     SubtreeLifecycle.deactivate(children: attached.unobserved, interactable: interactable)
     // A router that never loaded was never part of a tree: there is no napkin to check.
     if loaded && !watchedAfterDetach && LeakDetector.isEnabled {
@@ -187,6 +192,7 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
     AttachmentRegistry.attach(child, to: self)
     (child as? any LeakTrackable)?.inheritLeakDetector(leakDetector)
     SubtreeLifecycle.markWatched(child, false)
+    SubtreeLifecycle.reopenWaits(in: child)
     SubtreeLifecycle.activate(child)
     childWaiters.offer(child)
   }
@@ -220,19 +226,31 @@ open class Router<InteractorType>: Routing, ChildWaiting, Observable {
           + "attached it, once.", fileID: fileID, line: line)
     }
     SubtreeLifecycle.deactivate(child)
-    (child as? any ChildWaiting)?.childWaiters.endAll(with: ChildWaitError.routerDetached)
+    SubtreeLifecycle.closeWaits(in: child, with: .routerDetached)
     attached.remove(at: index)
     AttachmentRegistry.detach(child)
-    leakDetector.expectDeallocation(ofSubtree: child, fileID: fileID, line: line)
+    // One list of the subtree's objects for the leak check and the snapshot's record.
+    let objects = TrackedObject.subtree(of: child)
+    if LeakDetector.isEnabled {
+      leakDetector.expectDeallocation(of: objects, subtree: child, fileID: fileID, line: line)
+    }
     SubtreeLifecycle.markWatched(child, true)
-    remember(detached: child, fileID: fileID, line: line)
+    remember(detached: child, objects: objects, fileID: fileID, line: line)
   }
 
-  /// Records `child`'s detach for snapshots, forgetting the children that are gone or in a tree
-  /// again, so the list holds only what a snapshot could show.
-  private func remember(detached child: any Routing, fileID: StaticString, line: UInt) {
-    detached.removeAll { $0.router.map(AttachmentRegistry.isAttached) ?? true }
-    detached.append(DetachedChild(router: child, instant: .now, site: "\(fileID):\(line)"))
+  /// Records `child`'s detach for snapshots, forgetting the records of children attached again
+  /// or entirely gone, so the list holds only what a snapshot could show. A record whose router
+  /// is gone stays while any other object of its subtree lives: an interactor or view that
+  /// outlives its router is a leak the snapshot must show.
+  private func remember(
+    detached child: any Routing, objects: [TrackedObject], fileID: StaticString, line: UInt
+  ) {
+    detached.removeAll { record in
+      if let router = record.router { return AttachmentRegistry.isAttached(router) }
+      return !record.objects.contains { $0.object != nil }
+    }
+    detached.append(
+      DetachedChild(router: child, objects: objects, instant: .now, site: "\(fileID):\(line)"))
   }
 
   private func checkAttachable(_ child: any Routing, fileID: StaticString, line: UInt) {

@@ -12,6 +12,8 @@
 /// ```
 ///
 /// Subclass ``Router`` or ``ViewableRouter`` to implement it; the tree operations there are final.
+/// A hand-written test double, RIBs-style (`func attachChild(_ child: any Routing)`), conforms to
+/// ``RoutingTestDouble``, which answers the location-taking requirements below for it.
 ///
 /// Threading: main actor, like every napkin unit.
 @MainActor
@@ -47,8 +49,9 @@ public protocol Routing: AnyObject {
   /// elsewhere, an ancestor) stops the program at `fileID` and `line`.
   ///
   /// Call it without the location: `Router`'s method and this protocol's extension default it to
-  /// the caller's, as `#expect` does. A test double implements this requirement; the location is
-  /// where its caller stands.
+  /// the caller's, as `#expect` does, so that a misuse stops at the caller's line even through
+  /// `any Routing`. A test double conforms to ``RoutingTestDouble`` and writes
+  /// `attachChild(_:)` alone.
   ///
   /// <!-- snippet-inside: final class Sketch: HomeRouterSketch -->
   /// ```swift

@@ -35,6 +35,25 @@ enum SubtreeLifecycle {
     }
   }
 
+  /// Ends the deep links waiting on any router of `router`'s subtree with `error`, and closes
+  /// their lists until each is attached again: no child becomes active under a napkin that left
+  /// the tree, so a wait on a grandchild must end when its parent is detached, not only a wait
+  /// on the parent.
+  static func closeWaits(in router: any Routing, with error: ChildWaitError) {
+    (router as? any ChildWaiting)?.childWaiters.close(with: error)
+    for child in router.children {
+      closeWaits(in: child, with: error)
+    }
+  }
+
+  /// Opens the wait lists of `router`'s subtree again, as it is attached.
+  static func reopenWaits(in router: any Routing) {
+    (router as? any ChildWaiting)?.childWaiters.reopen()
+    for child in router.children {
+      reopenWaits(in: child)
+    }
+  }
+
   /// Marks every ``LeakTrackable`` router of `router`'s subtree as watched by a detach's leak
   /// check, or, when it is attached again, as no longer watched.
   static func markWatched(_ router: any Routing, _ watched: Bool) {

@@ -8,6 +8,8 @@ import NapkinOnce
 /// The invariants:
 /// - a tied task counts from the moment it is created (before it first runs) until its body
 ///   returns, except while it is parked;
+/// - only a tied task parks its own count: a task it starts inherits its task-locals but not its
+///   count (``parkable``);
 /// - the code that parks a task uncounts it under the same lock that makes the task wake-able,
 ///   and the code that wakes it counts it again before resuming it, so a task that is about to
 ///   run is never uncounted;
@@ -15,9 +17,18 @@ import NapkinOnce
 ///
 /// Threading: `Sendable`; counted from whatever thread a task runs or is woken on.
 package final class TaskActivity: Sendable {
-  /// The activity of the tied task running now, if any: a task-local that `Interactor.task`
-  /// sets, so that a reader parks the task that reads.
-  @TaskLocal package static var current: TaskActivity?
+  /// The mark of the tied task running now, if any: a task-local that `Interactor.task` sets.
+  /// The tasks a tied task starts inherit it; see ``parkable``.
+  @TaskLocal static var current: TiedTaskMark?
+
+  /// The activity to uncount while the calling task parks where Napkin sees it, or `nil`: the
+  /// calling task's own activity when it is a tied task, never the activity of a tied task that
+  /// started it. Every place that parks a task (a `CurrentValue` read, a deep link's wait, a test
+  /// clock's sleep) reads this, so that no task started by a tied task can uncount it.
+  package static var parkable: TaskActivity? {
+    guard let mark = current, mark.isCallingTask else { return nil }
+    return mark.activity
+  }
 
   /// Every activity's changes, for `settle()` to wait on.
   package static let changes = ActivityChanges()

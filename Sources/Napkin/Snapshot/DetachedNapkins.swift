@@ -1,6 +1,9 @@
 /// One child a router detached, remembered weakly so that a snapshot can list it while it lives.
 struct DetachedChild {
   weak var router: (any Routing)?
+  /// Every object of the subtree when it was detached, held weakly: what a snapshot still shows
+  /// once the router is gone while its interactor, presenter, view or component lives on.
+  let objects: [TrackedObject]
   /// When it was detached.
   let instant: ContinuousClock.Instant
   /// The `detachChild` call, as `fileID:line`.
@@ -26,6 +29,8 @@ struct DetachedNapkins {
     var child: DetachedChild
     /// Set right after the entry, once the napkin's walk returns.
     var napkin: NapkinSnapshot?
+    /// Whether the napkin's router is gone while other objects of it live.
+    var routerReleased = false
   }
 
   private var found: [ObjectIdentifier: Entry] = [:]
@@ -37,7 +42,11 @@ struct DetachedNapkins {
       read.insert(ObjectIdentifier(router)).inserted
     else { return }
     for child in remembering.detachedChildren {
-      guard let detached = child.router, !AttachmentRegistry.isInTree(detached) else { continue }
+      guard let detached = child.router else {
+        rememberReleased(child)
+        continue
+      }
+      guard !AttachmentRegistry.isInTree(detached) else { continue }
       let id = ObjectIdentifier(detached)
       if let earlier = found[id] {
         if earlier.child.instant < child.instant { found[id]?.child = child }
@@ -49,12 +58,40 @@ struct DetachedNapkins {
     }
   }
 
+  /// The napkins of a detached subtree whose root router is gone: each napkin whose router is
+  /// gone while another of its objects lives, and each router still alive that no live router
+  /// holds (the walk from it shows its own subtree).
+  private mutating func rememberReleased(_ child: DetachedChild) {
+    var napkins: [ObjectIdentifier: [TrackedObject]] = [:]
+    var order: [ObjectIdentifier] = []
+    for tracked in child.objects {
+      if napkins[tracked.napkinID] == nil { order.append(tracked.napkinID) }
+      napkins[tracked.napkinID, default: []].append(tracked)
+    }
+    for id in order {
+      let objects = napkins[id] ?? []
+      if let router = objects.lazy.compactMap(\.router).first {
+        guard AttachmentRegistry.parent(of: router) == nil, !AttachmentRegistry.isInTree(router),
+          found[ObjectIdentifier(router)] == nil
+        else { continue }
+        found[ObjectIdentifier(router)] = Entry(child: child)
+        let napkin = SnapshotWalk.napkin(router, detached: &self)
+        found[ObjectIdentifier(router)]?.napkin = napkin
+      } else if let napkin = SnapshotWalk.releasedNapkin(objects) {
+        let key = ObjectIdentifier(napkin.anchor)
+        guard found[key] == nil else { continue }
+        found[key] = Entry(child: child, napkin: napkin.snapshot, routerReleased: true)
+      }
+    }
+  }
+
   /// The collected napkins, oldest detach first.
   func snapshots(now: ContinuousClock.Instant = .now) -> [DetachedNapkinSnapshot] {
     found.values.sorted { $0.child.instant < $1.child.instant }.compactMap { entry in
       entry.napkin.map {
         DetachedNapkinSnapshot(
-          napkin: $0, timeSinceDetach: now - entry.child.instant, detachedAt: entry.child.site)
+          napkin: $0, timeSinceDetach: now - entry.child.instant, detachedAt: entry.child.site,
+          routerReleased: entry.routerReleased)
       }
     }
   }

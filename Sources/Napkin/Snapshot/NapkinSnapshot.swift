@@ -87,22 +87,31 @@ public struct DetachedNapkinSnapshot: Sendable, Equatable, Codable {
   public var napkin: NapkinSnapshot
   /// How long ago its parent detached it.
   public var timeSinceDetach: Duration
-  /// The `detachChild` call that detached it, as `fileID:line`.
+  /// The `detachChild` call that detached it (or the ancestor it was detached with), as
+  /// `fileID:line`.
   public var detachedAt: String
+  /// Whether the napkin's router is gone while its interactor, presenter, view or component
+  /// lives on: a leak of those, shown with the types recorded when it was detached. Its
+  /// `children` are then unknown and empty. `false` when the router itself is alive.
+  public var routerReleased: Bool
 
   /// Creates a detached napkin's snapshot from its parts.
   ///
   /// ```swift
   /// let old = DetachedNapkinSnapshot(napkin: leaf, timeSinceDetach: .seconds(3), detachedAt: "A/B.swift:9")
   /// ```
-  public init(napkin: NapkinSnapshot, timeSinceDetach: Duration, detachedAt: String) {
+  public init(
+    napkin: NapkinSnapshot, timeSinceDetach: Duration, detachedAt: String,
+    routerReleased: Bool = false
+  ) {
     self.napkin = napkin
     self.timeSinceDetach = timeSinceDetach
     self.detachedAt = detachedAt
+    self.routerReleased = routerReleased
   }
 
   private enum CodingKeys: String, CodingKey {
-    case napkin, secondsSinceDetach, detachedAt
+    case napkin, secondsSinceDetach, detachedAt, routerReleased
   }
 
   /// Reads a detached napkin's JSON, whose age is in seconds.
@@ -121,6 +130,8 @@ public struct DetachedNapkinSnapshot: Sendable, Equatable, Codable {
     }
     timeSinceDetach = .seconds(seconds)
     detachedAt = try container.decode(String.self, forKey: .detachedAt)
+    // Absent in snapshots written before the field existed, and whenever it is `false`.
+    routerReleased = try container.decodeIfPresent(Bool.self, forKey: .routerReleased) ?? false
   }
 
   /// Writes a detached napkin's JSON, its age in seconds, to the millisecond.
@@ -134,5 +145,9 @@ public struct DetachedNapkinSnapshot: Sendable, Equatable, Codable {
     let milliseconds = timeSinceDetach / .milliseconds(1)
     try container.encode((milliseconds.rounded()) / 1000, forKey: .secondsSinceDetach)
     try container.encode(detachedAt, forKey: .detachedAt)
+    // Written only when `true`, so that a snapshot without such a napkin reads as before.
+    if routerReleased {
+      try container.encode(true, forKey: .routerReleased)
+    }
   }
 }

@@ -87,6 +87,37 @@ enum SnapshotWalk {
       children: router.children.map { napkin($0, detached: &detached) })
   }
 
+  /// The snapshot of a detached napkin whose router is gone, from the objects of it that live,
+  /// with one of them to key it by; `nil` when none lives. Its children are unknown (the router
+  /// that held them is gone), and an interactor that is gone shows as inactive, with no work.
+  static func releasedNapkin(_ objects: [TrackedObject]) -> (
+    snapshot: NapkinSnapshot, anchor: AnyObject
+  )? {
+    guard let anchor = objects.lazy.compactMap(\.object).first, let first = objects.first else {
+      return nil
+    }
+    func alive(_ role: LeakReport.Role) -> AnyObject? {
+      objects.first { $0.role == role }?.object
+    }
+    func recorded(_ role: LeakReport.Role) -> String? {
+      objects.first { $0.role == role }?.typeName
+    }
+    let interactable = alive(.interactor) as? any Interactable
+    let interactor = interactable as? Interactor
+    let routerName = first.napkinName
+    let suffix = "Router"
+    let name =
+      routerName.hasSuffix(suffix) && routerName != suffix
+      ? String(routerName.dropLast(suffix.count)) : routerName
+    let snapshot = NapkinSnapshot(
+      name: name, router: routerName, interactor: recorded(.interactor) ?? "",
+      presenter: recorded(.presenter), view: recorded(.view),
+      active: interactable?.isActive ?? false, tasks: interactor?.runningTaskCount ?? 0,
+      cleanups: interactor?.pendingCleanupCount ?? 0,
+      component: (alive(.component) as? any ComponentListing)?.snapshot(), children: [])
+    return (snapshot, anchor)
+  }
+
   /// The components above `router`'s own, nearest first.
   static func ancestors(of router: any Routing) -> [ComponentSnapshot] {
     var ancestors: [ComponentSnapshot] = []

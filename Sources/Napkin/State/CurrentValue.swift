@@ -23,7 +23,7 @@
 /// }
 /// ```
 ///
-/// - ``value`` reads and sets the value synchronously; ``update(_:)`` changes it in one step.
+/// - ``value`` reads and sets the value synchronously; ``update(_:fileID:line:)`` changes it in one step.
 /// - Each call to ``values()`` is a reader of its own: it yields the value current when it was
 ///   made, then each later value. A slow reader is never handed a backlog: it sees the latest
 ///   value, and skips the ones set while it was busy.
@@ -63,7 +63,7 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   /// sees it or a later value.
   public var value: Value {
     get { storage.value }
-    set { update { $0 = newValue } }
+    set { storage.update({ $0 = newValue }, what: "set value", fileID: #fileID, line: #line) }
   }
 
   /// Changes the value in one step, so that two threads that each add one both count, and hands
@@ -73,10 +73,13 @@ public final class CurrentValue<Value: Sendable>: Sendable {
   /// score.update { $0 += 1 }
   /// ```
   ///
-  /// Threading: any thread. `body` runs under the lock: keep it short, and never read or set this
-  /// `CurrentValue` inside it.
-  public func update(_ body: (inout Value) -> Void) {
-    storage.update(body)
+  /// Threading: any thread. `body` runs under the lock: keep it short, and never read, set or
+  /// update this `CurrentValue` inside it; doing so on the same thread stops the program with a
+  /// message that names `fileID` and `line` (the caller's by default), rather than deadlocking.
+  public func update(
+    _ body: (inout Value) -> Void, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    storage.update(body, what: "called update(_:)", fileID: fileID, line: line)
   }
 
   /// A new reader: the current value, then each value set after it.

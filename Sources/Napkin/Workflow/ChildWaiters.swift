@@ -30,6 +30,9 @@ final class ChildWaiters {
   /// The ready waiter that was resumed and has not yet taken its interactor.
   private var resumed: UInt64?
   private var nextID: UInt64 = 0
+  /// Why no child of this router will become active: set when it leaves the tree, cleared when it
+  /// is attached again.
+  private(set) var closedWith: ChildWaitError?
   /// The interactor each resumed waiter found, until it takes it. The continuation carries no
   /// value: an interactor is main-actor state, handed over here on the main actor instead.
   private var found: [UInt64: any Interactable] = [:]
@@ -56,6 +59,10 @@ final class ChildWaiters {
     id: UInt64, children: [any Routing], match: @escaping (any Routing) -> (any Interactable)?,
     continuation: CheckedContinuation<Void, any Error>, activity: TaskActivity?
   ) {
+    if let closedWith {
+      continuation.resume(throwing: closedWith)
+      return
+    }
     let waiter = Waiter(id: id, match: match, continuation: continuation, activity: activity)
     for child in children {
       if let match = match(child) {
@@ -121,8 +128,19 @@ final class ChildWaiters {
     waiter.continuation.resume(throwing: error)
   }
 
-  /// Ends every waiter with `error`: the router they wait on left the tree.
-  func endAll(with error: any Error) {
+  /// Ends every waiter with `error` and closes the list to new waits: the router left the tree.
+  func close(with error: ChildWaitError) {
+    closedWith = error
+    endAll(with: error)
+  }
+
+  /// Opens the list again: the router was attached again.
+  func reopen() {
+    closedWith = nil
+  }
+
+  /// Ends every waiter with `error`.
+  private func endAll(with error: any Error) {
     let all = waiting
     waiting = []
     for waiter in all {

@@ -14,7 +14,9 @@
 public enum ChildWaitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No matching child became active within the timeout.
   case timedOut(Duration)
-  /// The router the wait started from was detached from its parent.
+  /// The router the wait started from left the tree: it, or one of its ancestors, was detached
+  /// from its parent (or an ancestor was released), so no child of it will become active. A wait
+  /// that begins on a router that has left the tree ends with it at once.
   case routerDetached
   /// The router the wait started from was released.
   case routerReleased
@@ -25,7 +27,8 @@ public enum ChildWaitError: Error, Equatable, Sendable, CustomStringConvertible 
     case .timedOut(let timeout):
       "no matching child napkin became active within \(timeout)"
     case .routerDetached:
-      "the router the deep link waited on was detached, so no child of it will become active"
+      "the router the deep link waited on left the tree (it or an ancestor was detached), so no "
+        + "child of it will become active"
     case .routerReleased:
       "the router the deep link waited on was released, so no child of it will become active"
     }
@@ -53,9 +56,10 @@ extension Routing {
   ///   holds the router weakly and awaits ``childWait(as:timeout:)``'s ``ChildWait/value()``.
   /// - It ends with `CancellationError` when its task is cancelled (so a deep link run as an
   ///   interactor's `task { }` ends when that napkin deactivates), with
-  ///   ``ChildWaitError/routerDetached`` when this router is detached, with
-  ///   ``ChildWaitError/routerReleased`` when it is released, and with
-  ///   ``ChildWaitError/timedOut(_:)`` after `timeout`.
+  ///   ``ChildWaitError/routerDetached`` when this router or any of its ancestors is detached
+  ///   (at once, if it has already left the tree), with ``ChildWaitError/routerReleased`` when
+  ///   it is released, and with ``ChildWaitError/timedOut(_:)`` after `timeout`. Any `timeout`
+  ///   is accepted: one too long for a single sleep (`.seconds(Int64.max)`) is slept in steps.
   ///
   /// This router must subclass ``Router``; a test double of `Routing` cannot be waited on.
   ///
@@ -113,6 +117,7 @@ public struct ChildWait<Role> {
       throw ChildWaitError.routerReleased
     }
     try Task.checkCancellation()
+    if let closedWith = waiters.closedWith { throw closedWith }
     let match: (any Routing) -> (any Interactable)? = { child in
       let interactable = child.interactable
       return interactable is Role && interactable.isActive ? interactable : nil
@@ -121,10 +126,10 @@ public struct ChildWait<Role> {
       return found
     }
     let id = waiters.makeID()
-    let activity = TaskActivity.current
+    let activity = TaskActivity.parkable
     let timer = timeout.map { timeout in
       Task { [weak waiters] in
-        try await Task.sleep(for: timeout)
+        try await sleepAnyDuration(timeout)
         waiters?.end(id, with: ChildWaitError.timedOut(timeout))
       }
     }

@@ -52,7 +52,9 @@ extension Routing {
     // The limit counts time without progress: a test run that keeps the main actor busy for a
     // while (other tests in parallel) delays the tree's tasks and this wait alike, so only a
     // tree that changes nothing for `limit`, with the main actor given to it, fails.
-    var deadline = clock.now + limit
+    // Any limit is accepted: one too long to sleep until (`.seconds(Int64.max)`) trapped in the
+    // alarm's sleep; past about 136 years it is the same as no limit.
+    var deadline = sleepableDeadline(after: clock.now, by: limit)
     var alarm = Self.alarm(at: deadline, on: clock)
     defer { alarm.cancel() }
     var lastProgress = survey().progress
@@ -61,7 +63,7 @@ extension Routing {
       let now = survey()
       if now.progress != lastProgress {
         lastProgress = now.progress
-        deadline = clock.now + limit
+        deadline = sleepableDeadline(after: clock.now, by: limit)
         alarm.cancel()
         alarm = Self.alarm(at: deadline, on: clock)
       }

@@ -185,7 +185,7 @@ public final class TestClock: Clock {
       try await withCheckedThrowingContinuation { continuation in
         // A sleeping tied task is parked where `settle()` can see it: uncounted now, counted
         // again when it is resumed (``Sleeper/resume(_:)``), before it can run.
-        let sleeper = Sleeper(continuation: continuation, activity: TaskActivity.current)
+        let sleeper = Sleeper(continuation: continuation, activity: TaskActivity.parkable)
         sleeper.activity?.leave()
         withTable { $0.suspend(id, until: wait, continuation: sleeper) }.resumeAll()
       }

@@ -1,3 +1,5 @@
+import Napkin
+
 extension TestClock {
   /// A point in a ``TestClock``'s time: the duration since the clock started.
   ///
@@ -29,7 +31,8 @@ extension TestClock {
       self.offset = offset
     }
 
-    /// The instant `duration` later (or earlier, when negative).
+    /// The instant `duration` later (or earlier, when negative); past the last instant a
+    /// `Duration` can hold, that last instant.
     ///
     /// ```swift
     /// let later = clock.now.advanced(by: .milliseconds(250))
@@ -37,7 +40,8 @@ extension TestClock {
     ///
     /// Threading: a value type; call it anywhere.
     public func advanced(by duration: Swift.Duration) -> Instant {
-      Instant(offset: offset + duration)
+      // Saturated: a test may advance by `.seconds(Int64.max)` more than once.
+      Instant(offset: offset.saturatingAdding(duration))
     }
 
     /// The duration from this instant to `other`; negative when `other` is earlier.

@@ -83,4 +83,32 @@ import Testing
     #expect(failure.message.contains("StuckInteractor (1 running)"))
     router.interactable.deactivate()
   }
+
+  @Test func aTaskThatStartsAFollowerTaskStaysBusyWhileItsOwnWorkRuns() async throws {
+    // The follower inherits the tied task's task-locals and parks on the CurrentValue; before
+    // the fix its parking uncounted the tied task, and settle() returned at once, no failure.
+    let interactor = ForkingInteractor(score: CurrentValue(0))
+    let router = Router(interactor: interactor)
+    router.interactable.activate()
+
+    let failures = await collectFailures {
+      await router.settle(within: .milliseconds(200))
+    }
+
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("ForkingInteractor (1 running)") == true)
+    interactor.finishWork()
+    await router.settle()
+    router.interactable.deactivate()
+  }
+
+  @Test func aLimitOfAnySizeIsAcceptedWithoutATrap() async {
+    // The alarm slept until `now + limit`, which trapped ("Not enough bits") for this limit.
+    let interactor = ScoreboardInteractor(score: CurrentValue(0))
+    let router = Router(interactor: interactor)
+    router.interactable.activate()
+    await router.settle(within: .seconds(Int64.max))
+    #expect(interactor.shown == [0])
+    router.interactable.deactivate()
+  }
 }

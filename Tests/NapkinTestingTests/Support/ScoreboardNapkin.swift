@@ -52,3 +52,29 @@ final class DelayedInteractor: Interactor {
     }
   }
 }
+
+/// An interactor whose task starts a task of its own that follows a `CurrentValue` (it inherits
+/// the tied task's task-locals), then does work Napkin cannot see until `finish` is called.
+final class ForkingInteractor: Interactor {
+  let score: CurrentValue<Int>
+  private let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+  private(set) var seen: [Int] = []
+
+  init(score: CurrentValue<Int>) {
+    self.score = score
+  }
+
+  /// Ends the work the tied task awaits.
+  func finishWork() { finish.finish() }
+
+  override func didBecomeActive() {
+    super.didBecomeActive()
+    task { [weak self, score, finished] in
+      let follower = Task { @MainActor [weak self] in
+        for await points in score.values() { self?.seen.append(points) }
+      }
+      for await _ in finished {}
+      follower.cancel()
+    }
+  }
+}

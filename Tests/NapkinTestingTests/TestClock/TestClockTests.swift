@@ -143,6 +143,15 @@ struct TestClockTests {
     #expect(instant.description == "+1.5 seconds")
     #expect(instant.duration(to: instant.advanced(by: .seconds(2))) == .seconds(2))
   }
+
+  @Test func advancingByTheLongestDurationsSaturatesInsteadOfTrapping() async {
+    let clock = TestClock()
+    for _ in 0..<20 {
+      await clock.advance(by: .seconds(Int64.max))
+    }
+    #expect(clock.now.offset == Duration(attoseconds: .max))
+    #expect(clock.now.advanced(by: .seconds(1)) == clock.now)
+  }
 }
 
 private func pause(on clock: some Clock<Duration>, for duration: Duration) async throws {

@@ -107,6 +107,60 @@ import Testing
     #expect(root.treeSnapshot().detached.isEmpty)
   }
 
+  @Test func aNapkinWhoseInteractorOutlivesItsRouterIsListedAsDetachedButAlive() throws {
+    var feed: FeedRouter? = FeedRouter(interactor: Interactor())
+    let leaked = try #require(feed).interactor  // what a leak looks like: something keeps it
+    weak let releasedRouter = feed
+    root.attachChild(try #require(feed))
+    let line = #line + 1
+    root.detachChild(try #require(feed))
+    feed = nil
+    #expect(releasedRouter == nil)
+
+    let snapshot = root.treeSnapshot()
+    let detached = try #require(snapshot.detached.first)
+    #expect(snapshot.detached.count == 1)
+    #expect(detached.routerReleased)
+    #expect(detached.napkin.name == "Feed" && detached.napkin.router == "FeedRouter")
+    #expect(detached.napkin.interactor == "Interactor" && !detached.napkin.active)
+    #expect(detached.detachedAt == "NapkinTests/TreeSnapshotTests.swift:\(line)")
+    let json = String(decoding: try snapshot.jsonData(), as: UTF8.self)
+    #expect(json.contains("\"routerReleased\" : true"))
+    let read = try JSONDecoder().decode(TreeSnapshot.self, from: try snapshot.jsonData())
+    #expect(read.detached.first?.routerReleased == true)
+    withExtendedLifetime(leaked) {}
+  }
+
+  @Test func aViewThatOutlivesItsDetachedParentsRoutersIsListedAtTheDetachThatTookItOut() throws {
+    let feedView = FeedView()
+    var parent: FeedRouter? = FeedRouter(interactor: Interactor())
+    var child: FeedViewRouter? = FeedViewRouter(
+      interactor: FeedPresentingInteractor(presenter: FeedPresenter(viewController: feedView)),
+      viewController: feedView)
+    root.attachChild(try #require(parent))
+    try #require(parent).attachChild(try #require(child))
+    root.detachChild(try #require(parent))
+    parent = nil
+    child = nil
+
+    let detached = root.treeSnapshot().detached
+    #expect(detached.map(\.napkin.name) == ["FeedView"])
+    #expect(detached.first?.routerReleased == true)
+    #expect(detached.first?.napkin.view == "FeedView")
+  }
+
+  @Test func aReleasedNapkinLeavesTheSnapshotWhenNothingOfItLives() throws {
+    var feed: FeedRouter? = FeedRouter(interactor: Interactor())
+    var leaked: Interactor? = feed?.interactor
+    root.attachChild(try #require(feed))
+    root.detachChild(try #require(feed))
+    feed = nil
+    #expect(root.treeSnapshot().detached.count == 1)
+    leaked = nil
+    #expect(root.treeSnapshot().detached.isEmpty)
+    _ = leaked
+  }
+
   @Test func aNapkinDetachedFromADetachedNapkinIsListedOnceAndRecordsThatPointAtEachOtherEnd() {
     let parent = FeedRouter(interactor: Interactor())
     let child = FeedRouter(interactor: Interactor())

@@ -97,3 +97,59 @@ import Testing
     #expect(await watcher.value)
   }
 }
+
+/// The rule of `update(_:)`'s body, enforced with Napkin's own message at the caller's line.
+@Suite struct CurrentValueReentryTests {
+  #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+    @Test func anUpdateInsideAnUpdateOfTheSameValueStopsNamingTheRuleAndTheCaller() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        Self.updateInsideItsOwnUpdate()
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("CurrentValue<Int>: called update(_:) inside an update(_:) body"))
+      #expect(message.contains("must not read, set or update that CurrentValue"))
+      #expect(message.contains("NapkinTests/CurrentValueTests.swift:\(Self.reentryLine)"))
+      #expect(!message.contains("Recursive call to lock"))
+    }
+
+    @Test func readingTheValueInsideItsOwnUpdateStopsNamingTheRule() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let score = CurrentValue(0)
+        score.update { $0 = score.value + 1 }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("CurrentValue<Int>: read value inside an update(_:) body"))
+    }
+  #endif
+
+  /// The line of the inner `update` below: outside the exit test's body, whose `#line` defaults
+  /// name the `#expect` that holds them.
+  static let reentryLine = #line + 5
+
+  static func updateInsideItsOwnUpdate() {
+    let score = CurrentValue(0)
+    score.update { points in
+      score.update { $0 += 1 }
+      points += 1
+    }
+  }
+
+  @Test func updatesOfTwoValuesMayNestAndOtherThreadsStillWait() async {
+    let score = CurrentValue(0)
+    let total = CurrentValue(0)
+    score.update { points in
+      points = 2
+      total.update { $0 += 10 }
+    }
+    #expect(score.value == 2)
+    #expect(total.value == 10)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<500 { score.update { $0 += 1 } }
+        }
+      }
+    }
+    #expect(score.value == 4002)
+  }
+}

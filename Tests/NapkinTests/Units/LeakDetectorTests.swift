@@ -243,6 +243,29 @@ import Testing
     adapter.breakCycle()
   }
 
+  @Test func aRouterTheTestStillHoldsIsReportedFirstAndItsComponentIsNotBlamed() async throws {
+    let leaks = LeakCollector(gracePeriod: .milliseconds(20))
+    let parent = RecordingRouter("parent", log: log)
+    parent.leakDetector = leaks.detector
+    let component = AdapterComponent()
+    let adapter = component.adapter  // a component that passes `self` on, as in the issue
+    let child = RecordingRouter("child", log: log, component: component)
+    parent.attachChild(child)
+
+    parent.detachChild(child)  // and the test keeps `child`: the real cause
+    await leaks.detector.waitForPendingChecks()
+
+    let first = try #require(leaks.reports.first)
+    #expect(first.role == .router)
+    #expect(first.description.contains("a test's own variable or `let` that still holds it"))
+    let componentReport = try #require(leaks.reports.first { $0.role == .component })
+    #expect(componentReport.heldByRouter)
+    #expect(
+      componentReport.description.contains("because the router RecordingRouter is still alive"))
+    #expect(!componentReport.description.contains("shared {"))
+    withExtendedLifetime(child) { adapter.breakCycle() }
+  }
+
   @Test func aBodyThatReturnsAValueNeedNotHaveItsResultUsed() async {
     // Without @discardableResult this line is a warning, which the build treats as an error.
     await LeakDetector.withDetector(LeakCollector().detector) { Router(interactor: Interactor()) }

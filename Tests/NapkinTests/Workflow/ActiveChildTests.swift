@@ -1,3 +1,4 @@
+import Foundation
 import Napkin
 import Testing
 
@@ -77,6 +78,57 @@ final class SignedInInteractor: Interactor, SignedInRole {
     await #expect(throws: ChildWaitError.routerDetached) { try await link.value }
   }
 
+  @Test func aWaitOnAGrandchildEndsWhenItsParentIsDetachedAndKeepsNothingAlive() async throws {
+    var reports: [LeakReport] = []
+    let detector = LeakDetector(gracePeriod: .milliseconds(300)) { reports.append($0) }
+    root.leakDetector = detector
+    var parent: Router<Interactor>? = Router(interactor: Interactor())
+    var grandchild: Router<Interactor>? = Router(interactor: Interactor())
+    weak let releasedGrandchild = grandchild
+    root.attachChild(try #require(parent))
+    try #require(parent).attachChild(try #require(grandchild))
+    let link = Task.immediate { @MainActor [grandchild] in
+      try await grandchild?.activeChild(as: (any SignedInRole).self).user
+    }
+    grandchild = nil
+    root.detachChild(try #require(parent))
+    parent = nil
+    await #expect(throws: ChildWaitError.routerDetached) { try await link.value }
+    await detector.waitForPendingChecks()
+    #expect(releasedGrandchild == nil)
+    #expect(reports.isEmpty)
+  }
+
+  @Test func aWaitOnAGrandchildEndsWhenItsParentIsReleasedWithoutADetach() async throws {
+    var parent: Router<Interactor>? = Router(interactor: Interactor())
+    parent?.interactable.activate()
+    let grandchild = Router(interactor: Interactor())
+    try #require(parent).attachChild(grandchild)
+    let link = Task.immediate { @MainActor in
+      try await grandchild.activeChild(as: (any SignedInRole).self).user
+    }
+    parent = nil
+    await #expect(throws: ChildWaitError.routerDetached) { try await link.value }
+  }
+
+  @Test func aWaitThatBeginsOnANapkinThatLeftTheTreeEndsAtOnce() async throws {
+    let parent = Router(interactor: Interactor())
+    let grandchild = Router(interactor: Interactor())
+    root.attachChild(parent)
+    parent.attachChild(grandchild)
+    root.detachChild(parent)
+    await #expect(throws: ChildWaitError.routerDetached) {
+      try await grandchild.activeChild(as: (any SignedInRole).self).user
+    }
+    // Attached again, it can be waited on again.
+    root.attachChild(parent)
+    let link = Task.immediate { @MainActor in
+      try await grandchild.activeChild(as: (any SignedInRole).self).user
+    }
+    grandchild.attachChild(signedIn("ada"))
+    #expect(try await link.value == "ada")
+  }
+
   @Test func aWaitEndsAfterItsTimeout() async {
     await #expect(throws: ChildWaitError.timedOut(.milliseconds(20))) {
       try await root.activeChild(as: (any SignedInRole).self, timeout: .milliseconds(20)).user
@@ -108,5 +160,31 @@ final class SignedInInteractor: Interactor, SignedInRole {
     loggedIn = nil
     #expect(released == nil)
     await #expect(throws: ChildWaitError.routerReleased) { try await link.value }
+  }
+}
+
+/// Timeouts at the edge of `Duration`, in a process of their own: before the fix the timer's
+/// sleep trapped ("Not enough bits"), which would take the whole test run down with it.
+@Suite struct ChildWaitTimeoutTests {
+  #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+    @Test func aTimeoutOfAnySizeIsAcceptedWithoutATrap() async {
+      await #expect(processExitsWith: .success) {
+        let user = try await Self.waitWithTheLongestTimeout()
+        if user != "grace" { exit(1) }
+      }
+    }
+  #endif
+
+  @MainActor
+  static func waitWithTheLongestTimeout() async throws -> String {
+    let root = Router(interactor: Interactor())
+    root.interactable.activate()
+    let link = Task.immediate { @MainActor in
+      try await root.activeChild(as: (any SignedInRole).self, timeout: .seconds(Int64.max)).user
+    }
+    // Let the timer begin its sleep before the child comes.
+    try await Task.sleep(for: .milliseconds(50))
+    root.attachChild(Router(interactor: SignedInInteractor(user: "grace")))
+    return try await link.value
   }
 }
