@@ -12,11 +12,11 @@ let xcodeDefaults: [SwiftSetting] = [
 ]
 
 /// The examples' targets are renamed here, because SwiftPM wants target names unique across the
-/// package graph; the aliases keep the examples' own `import TerminalSafety` and `Notebook.Note`
+/// package graph; the aliases keep the examples' own `import TerminalIO` and `Notebook.Note`
 /// spellings. (`unsafeFlags` is fine: nothing depends on this package.)
 let examplesUnchanged: [SwiftSetting] = [
   .unsafeFlags([
-    "-module-alias", "TerminalSafety=XcodeTerminalSafety",
+    "-module-alias", "TerminalIO=XcodeTerminalIO",
     "-module-alias", "Notebook=XcodeNotebook",
   ])
 ]
@@ -32,20 +32,20 @@ let package = Package(
   dependencies: [.package(path: "../..")],
   targets: [
     // Each example's sources, through a symbolic link to the example's folder.
-    .target(name: "XcodeTerminalSafety", swiftSettings: xcodeDefaults),
+    .target(name: "XcodeTerminalIO", exclude: ["README.md"], swiftSettings: xcodeDefaults),
     .executableTarget(
       name: "XcodeHomeNapkin",
-      dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalSafety"],
+      dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     .executableTarget(
       name: "XcodeNotebook",
-      dependencies: [.product(name: "Airframe", package: napkin), "XcodeTerminalSafety"],
+      dependencies: [.product(name: "Airframe", package: napkin), "XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     .executableTarget(
       name: "XcodeShop",
-      dependencies: ["XcodeTerminalSafety"],
+      dependencies: ["XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     // A test target with Xcode 26's defaults, as an app's test target has them.

@@ -1,5 +1,5 @@
 import Synchronization
-import TerminalSafety
+import TerminalIO
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import TerminalSafety
+import TerminalIO
 
 /// What a sync did, for the person who ran it.
 nonisolated struct SyncReport: Sendable {

@@ -1,4 +1,4 @@
-import TerminalSafety
+import TerminalIO
 import Testing
 
 @Suite struct TerminalTextTests {

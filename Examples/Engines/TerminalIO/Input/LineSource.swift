@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the shell reads its commands from.
 @MainActor
-protocol LineSource {
+public protocol LineSource {
   /// The next line without its newline, or `nil` at the end of input.
   func nextLine() async -> String?
 }
@@ -10,10 +10,14 @@ protocol LineSource {
 /// Standard input, read on a thread of its own so that the main actor stays free between lines (the
 /// leak detector's checks run there), and no thread of the cooperative pool or of Dispatch's
 /// global queues waits on a person who is thinking.
-struct StandardInput: LineSource {
+public struct StandardInput: LineSource {
   private let reader = BoundedLineReader(fileDescriptor: STDIN_FILENO)
 
-  func nextLine() async -> String? {
+  /// Reads standard input, a line at a time.
+  public init() {}
+
+  /// The next line of standard input, at most ``BoundedLineReader/defaultLimit`` bytes of it.
+  public func nextLine() async -> String? {
     await withCheckedContinuation { [reader] continuation in
       Thread.detachNewThread {
         continuation.resume(returning: reader.nextLine())
@@ -22,18 +26,20 @@ struct StandardInput: LineSource {
   }
 
   /// Whether a person is typing (a TTY) rather than a pipe or a file.
-  static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+  public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 }
 
 /// A fixed script of lines, for tests.
-final class ScriptedInput: LineSource {
+public final class ScriptedInput: LineSource {
   private var remaining: ArraySlice<String>
 
-  init(_ lines: [String]) {
+  /// A source that reads `lines`, then ends.
+  public init(_ lines: [String]) {
     remaining = lines[...]
   }
 
-  func nextLine() async -> String? {
+  /// The next line of the script.
+  public func nextLine() async -> String? {
     remaining.popFirst()
   }
 }

@@ -10,11 +10,11 @@ import Foundation
 ///
 /// The reader's state sits behind an `NSLock`, by the project's lock rule (CONTRIBUTING.md,
 /// "Locks"): ThreadSanitizer sees pthread's hand-offs, not a contended `Mutex`'s.
-// SAFETY: `state` is read and written only inside `lock.withLock`, in `withState`; every other
-// stored property is a `let` of a Sendable type.
-nonisolated final class BoundedLineReader: @unchecked Sendable {
+public nonisolated final class BoundedLineReader: @unchecked Sendable {
+  // SAFETY: `state` is read and written only inside `lock.withLock`, in `withState`; every other
+  // stored property is a `let` of a Sendable type.
   /// The bytes of a line that are kept; the shell's longest command is far shorter.
-  static let defaultLimit = 4096
+  public static let defaultLimit = 4096
 
   private struct State {
     var buffer: [UInt8] = []
@@ -27,14 +27,15 @@ nonisolated final class BoundedLineReader: @unchecked Sendable {
   private let lock = NSLock()
   private var state = State()
 
-  init(fileDescriptor: Int32, limit: Int = BoundedLineReader.defaultLimit) {
+  /// A reader of `fileDescriptor` that keeps at most `limit` bytes of a line.
+  public init(fileDescriptor: Int32, limit: Int = BoundedLineReader.defaultLimit) {
     self.fileDescriptor = fileDescriptor
     self.limit = limit
   }
 
   /// The next line without its newline (at most `limit` bytes of it, decoded as UTF-8 with
   /// invalid bytes replaced), or `nil` at the end of input.
-  func nextLine() -> String? {
+  public func nextLine() -> String? {
     withState { state in
       var line: [UInt8] = []
       var sawAnything = false

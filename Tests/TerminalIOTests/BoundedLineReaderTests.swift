@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HomeNapkin
+@testable import TerminalIO
 
 /// Standard input is read a bounded line at a time: an endless line cannot take all memory.
 @Suite struct BoundedLineReaderTests {

@@ -1,5 +1,3 @@
-import TerminalSafety
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,17 +14,19 @@ import TerminalSafety
 /// The path must name a regular file or nothing yet, in a folder that exists. A rename replaces
 /// a symbolic link planted at the path later instead of writing through it, and the temporary
 /// file is created with `O_EXCL | O_NOFOLLOW`, so nothing is ever written through a link.
-struct SnapshotFile {
+public nonisolated struct SnapshotFile: Sendable {
   /// Why the file cannot be used; the message says what to do.
-  struct Refusal: Error, CustomStringConvertible {
-    let description: String
+  public struct Refusal: Error, CustomStringConvertible {
+    /// What is wrong, and what to do.
+    public let description: String
   }
 
-  let path: String
+  /// The file's path, as given.
+  public let path: String
   private let folder: String
 
   /// Checks that `path` can hold a snapshot, without writing anything yet.
-  init(path: String) throws(Refusal) {
+  public init(path: String) throws(Refusal) {
     guard !path.isEmpty, !path.hasSuffix("/") else {
       throw Refusal(description: "--snapshot needs a file name, e.g. `--snapshot tree.json`")
     }
@@ -48,7 +48,7 @@ struct SnapshotFile {
   }
 
   /// Replaces the file with `bytes`; on failure the old snapshot stays and nothing is left behind.
-  func replace(with bytes: [UInt8]) throws(Refusal) {
+  public func replace(with bytes: [UInt8]) throws(Refusal) {
     let temporary = "\(folder)/.snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw refusal(errno) }
