@@ -44,8 +44,15 @@ let package = Package(
     ),
     .executableTarget(
       name: "Shop",
-      dependencies: ["TerminalIO"],
+      dependencies: ["BoundedHTTP", "TerminalIO"],
       path: "Examples/Shop",
+      swiftSettings: strictSettings
+    ),
+    // Shop's HTTP client, bounded against a hostile server, with its corelibs workarounds.
+    .target(
+      name: "BoundedHTTP",
+      path: "Examples/Engines/BoundedHTTP",
+      exclude: ["README.md"],
       swiftSettings: strictSettings
     ),
     // The three programs' terminal: escaping, output that reports its loss, bounded line input,
@@ -97,9 +104,14 @@ let package = Package(
     ),
     .testTarget(
       name: "ShopTests",
-      dependencies: ["Shop", "NapkinTesting", "TerminalIO", "BuiltProducts"],
+      dependencies: ["Shop", "BoundedHTTP", "NapkinTesting", "TerminalIO", "BuiltProducts"],
       // The tests run this HTTP server with python3 (located through #filePath); not a resource.
       exclude: ["Support/order_server.py"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BoundedHTTPTests",
+      dependencies: ["BoundedHTTP"],
       swiftSettings: strictSettings
     ),
     .testTarget(

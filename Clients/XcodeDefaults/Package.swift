@@ -12,11 +12,12 @@ let xcodeDefaults: [SwiftSetting] = [
 ]
 
 /// The examples' targets are renamed here, because SwiftPM wants target names unique across the
-/// package graph; the aliases keep the examples' own `import TerminalIO` and `Notebook.Note`
-/// spellings. (`unsafeFlags` is fine: nothing depends on this package.)
+/// package graph; the aliases keep the examples' own spellings (`import TerminalIO`,
+/// `import BoundedHTTP`, `Notebook.Note`). (`unsafeFlags` is fine: nothing depends on this package.)
 let examplesUnchanged: [SwiftSetting] = [
   .unsafeFlags([
     "-module-alias", "TerminalIO=XcodeTerminalIO",
+    "-module-alias", "BoundedHTTP=XcodeBoundedHTTP",
     "-module-alias", "Notebook=XcodeNotebook",
   ])
 ]
@@ -33,6 +34,7 @@ let package = Package(
   targets: [
     // Each example's sources, through a symbolic link to the example's folder.
     .target(name: "XcodeTerminalIO", exclude: ["README.md"], swiftSettings: xcodeDefaults),
+    .target(name: "XcodeBoundedHTTP", exclude: ["README.md"], swiftSettings: xcodeDefaults),
     .executableTarget(
       name: "XcodeHomeNapkin",
       dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalIO"],
@@ -45,7 +47,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "XcodeShop",
-      dependencies: ["XcodeTerminalIO"],
+      dependencies: ["XcodeBoundedHTTP", "XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     // A test target with Xcode 26's defaults, as an app's test target has them.

@@ -1,12 +1,13 @@
-/// Why an ``OrderService`` call failed.
+/// Why a request failed: what the server (or the network) did, in a sentence of its own.
 ///
 /// The model turns any failure into a sentence for the screen; the reason is kept for tests and for
 /// whoever reads a log. Every case that reached a server says so: only ``Reason/unreachable(_:)``
 /// means that nothing answered.
 ///
 /// Threading: a value type; `Sendable`.
-nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
-  enum Reason: Equatable, Sendable {
+public nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong, one case per way a server or the network can fail a request.
+  public enum Reason: Equatable, Sendable {
     /// The server said no, without more detail (the fake's failure).
     case refused
     /// The server answered with a status outside 200...299.
@@ -46,13 +47,16 @@ nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringConverti
     case transport(code: Int)
   }
 
-  let reason: Reason
+  /// What went wrong.
+  public let reason: Reason
 
-  init(_ reason: Reason = .refused) {
+  /// A failure for `reason`; with none, the server's refusal without detail (a fake's failure).
+  public init(_ reason: Reason = .refused) {
     self.reason = reason
   }
 
-  var description: String {
+  /// The failure as a sentence, starting with "the server" (or "the request").
+  public var description: String {
     switch reason {
     case .refused: "the server refused the request"
     case .status(let status): "the server answered HTTP \(status)"

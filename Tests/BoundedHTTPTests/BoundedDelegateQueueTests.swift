@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Shop
+@testable import BoundedHTTP
 
 /// The delegate queue that bounds what a transfer may queue, and runs the delegate on its own
 /// thread.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Shop
+@testable import BoundedHTTP
 
 /// A reply's declared length is one whole number, or the reply is refused by name.
 @Suite struct ContentLengthTests {

@@ -15,26 +15,29 @@ import Observation
 /// scheduled on the main actor to run after the mutation, and many changes in one main-actor turn
 /// produce one frame.
 @MainActor
-final class TerminalHost {
+public final class TerminalHost {
   private let render: @MainActor () -> String
   private let write: @MainActor (String) -> Void
   private var lastFrame: String?
   private var isRunning = false
 
-  init(render: @escaping @MainActor () -> String, write: @escaping @MainActor (String) -> Void) {
+  /// A host that writes each new frame of `render` with `write`.
+  public init(
+    render: @escaping @MainActor () -> String, write: @escaping @MainActor (String) -> Void
+  ) {
     self.render = render
     self.write = write
   }
 
   /// Writes the first frame and follows the model from then on.
-  func start() {
+  public func start() {
     isRunning = true
     renderAndTrack()
   }
 
   /// Writes the latest frame if it differs from the last one, then stops following the model; a
   /// re-render already scheduled writes nothing.
-  func finish() {
+  public func finish() {
     renderAndTrack()
     isRunning = false
   }

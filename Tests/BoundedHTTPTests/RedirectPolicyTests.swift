@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Shop
+@testable import BoundedHTTP
 
 @Suite struct RedirectPolicyTests {
   private static let origin = URL(string: "http://127.0.0.1:8080/orders")!
