@@ -38,7 +38,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Notebook",
-      dependencies: ["Airframe", "TerminalIO"],
+      dependencies: ["Airframe", "NotebookStorage", "TerminalIO"],
       path: "Examples/Notebook",
       swiftSettings: strictSettings
     ),
@@ -46,6 +46,14 @@ let package = Package(
       name: "Shop",
       dependencies: ["BoundedHTTP", "TerminalIO"],
       path: "Examples/Shop",
+      swiftSettings: strictSettings
+    ),
+    // Notebook's files: storage, file locks, the model's validation and the sync merge.
+    .target(
+      name: "NotebookStorage",
+      dependencies: ["TerminalIO"],
+      path: "Examples/Engines/NotebookStorage",
+      exclude: ["README.md"],
       swiftSettings: strictSettings
     ),
     // Shop's HTTP client, bounded against a hostile server, with its corelibs workarounds.
@@ -99,7 +107,9 @@ let package = Package(
     ),
     .testTarget(
       name: "NotebookTests",
-      dependencies: ["Notebook", "Airframe", "NapkinTesting", "TerminalIO", "BuiltProducts"],
+      dependencies: [
+        "Notebook", "NotebookStorage", "Airframe", "NapkinTesting", "TerminalIO", "BuiltProducts",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -107,6 +117,11 @@ let package = Package(
       dependencies: ["Shop", "BoundedHTTP", "NapkinTesting", "TerminalIO", "BuiltProducts"],
       // The tests run this HTTP server with python3 (located through #filePath); not a resource.
       exclude: ["Support/order_server.py"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "NotebookStorageTests",
+      dependencies: ["NotebookStorage"],
       swiftSettings: strictSettings
     ),
     .testTarget(

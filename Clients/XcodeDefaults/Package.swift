@@ -13,11 +13,13 @@ let xcodeDefaults: [SwiftSetting] = [
 
 /// The examples' targets are renamed here, because SwiftPM wants target names unique across the
 /// package graph; the aliases keep the examples' own spellings (`import TerminalIO`,
-/// `import BoundedHTTP`, `Notebook.Note`). (`unsafeFlags` is fine: nothing depends on this package.)
+/// `import BoundedHTTP`, `import NotebookStorage`, `@testable import Notebook`). (`unsafeFlags` is
+/// fine: nothing depends on this package.)
 let examplesUnchanged: [SwiftSetting] = [
   .unsafeFlags([
     "-module-alias", "TerminalIO=XcodeTerminalIO",
     "-module-alias", "BoundedHTTP=XcodeBoundedHTTP",
+    "-module-alias", "NotebookStorage=XcodeNotebookStorage",
     "-module-alias", "Notebook=XcodeNotebook",
   ])
 ]
@@ -35,6 +37,10 @@ let package = Package(
     // Each example's sources, through a symbolic link to the example's folder.
     .target(name: "XcodeTerminalIO", exclude: ["README.md"], swiftSettings: xcodeDefaults),
     .target(name: "XcodeBoundedHTTP", exclude: ["README.md"], swiftSettings: xcodeDefaults),
+    .target(
+      name: "XcodeNotebookStorage", dependencies: ["XcodeTerminalIO"], exclude: ["README.md"],
+      swiftSettings: xcodeDefaults + examplesUnchanged
+    ),
     .executableTarget(
       name: "XcodeHomeNapkin",
       dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalIO"],
@@ -42,7 +48,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "XcodeNotebook",
-      dependencies: [.product(name: "Airframe", package: napkin), "XcodeTerminalIO"],
+      dependencies: [
+        .product(name: "Airframe", package: napkin), "XcodeNotebookStorage", "XcodeTerminalIO",
+      ],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     .executableTarget(

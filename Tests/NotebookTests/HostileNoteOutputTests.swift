@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 import TerminalIO
 import Testing
 

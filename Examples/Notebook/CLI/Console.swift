@@ -1,3 +1,4 @@
+import NotebookStorage
 import Synchronization
 import TerminalIO
 

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 import TerminalIO
 
 /// The `Notebook` program: parse, configure once, run one command.

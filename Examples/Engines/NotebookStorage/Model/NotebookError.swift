@@ -8,7 +8,7 @@
 
 /// Everything that can go wrong in a notebook command, each with a message that says what was
 /// wrong and how to fix it, and names the file involved.
-nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
+package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
   case invalidName(String, reason: String)
   case corruptFile(path: String, reason: String)
   /// `code` is the `errno` of the failure, which decides the advice.
@@ -33,7 +33,7 @@ nonisolated enum NotebookError: Error, Equatable, CustomStringConvertible {
   case noRemote
   case remoteIsLocal(String)
 
-  var description: String {
+  package var description: String {
     switch self {
     case .invalidName(let name, let reason):
       let shown = name.count > 40 ? String(name.prefix(40)) + "..." : name

@@ -10,19 +10,25 @@
 /// Each choice depends only on the two versions, never on which side is local or on when the
 /// sync runs, so copies that sync in any order and topology converge, and a conflict resolved on
 /// two machines yields one copy, not two (its id is derived from the note's id and its text).
-nonisolated enum SyncMerge {
+package nonisolated enum SyncMerge {
   /// What one notebook's merge did.
-  struct Outcome: Equatable {
+  package struct Outcome: Equatable {
     /// Notes whose text (or deletion) changed on the remote.
-    var sent = 0
+    package var sent = 0
     /// Notes whose text (or deletion) changed here.
-    var received = 0
-    var conflicts: [Conflict] = []
+    package var received = 0
+    package var conflicts: [Conflict] = []
+
+    package init(sent: Int = 0, received: Int = 0, conflicts: [Conflict] = []) {
+      self.sent = sent
+      self.received = received
+      self.conflicts = conflicts
+    }
   }
 
   /// A note edited on both sides, each without having seen the other's edit.
-  struct Conflict: Equatable {
-    enum Kind: Equatable {
+  package struct Conflict: Equatable {
+    package enum Kind: Equatable {
       /// Both edited the text: one version kept the note's id, note `copyID` holds the other;
       /// `copyHoldsLocalText` says whether that is this side's version.
       case editedOnBothSides(copyID: String, copyHoldsLocalText: Bool)
@@ -32,22 +38,27 @@ nonisolated enum SyncMerge {
       case editedHereDeletedThere
     }
 
-    let noteID: String
-    let kind: Kind
+    package let noteID: String
+    package let kind: Kind
+
+    package init(noteID: String, kind: Kind) {
+      self.noteID = noteID
+      self.kind = kind
+    }
   }
 
   /// How two versions of one note combine; the same whichever argument is which.
-  struct Resolution: Equatable {
+  package struct Resolution: Equatable {
     /// The note both sides hold afterwards.
-    var note: Note
+    package var note: Note
     /// The concurrent text that did not keep the note's id, as a note of its own.
-    var copy: Note?
+    package var copy: Note?
     /// Whether the versions were concurrent edits with different content.
-    var isConflict: Bool
+    package var isConflict: Bool
   }
 
   /// Merges `remote` into `local` and `local` into `remote`; afterwards both hold the same notes.
-  static func merge(local: inout [Note], remote: inout [Note]) -> Outcome {
+  package static func merge(local: inout [Note], remote: inout [Note]) -> Outcome {
     var outcome = Outcome()
     var localIndex = index(local)
     var remoteIndex = index(remote)
@@ -84,7 +95,7 @@ nonisolated enum SyncMerge {
   }
 
   /// Combines two versions of one note.
-  static func resolve(_ a: Note, _ b: Note) -> Resolution {
+  package static func resolve(_ a: Note, _ b: Note) -> Resolution {
     let version = a.version.joined(with: b.version)
     func result(
       _ winner: Note, dots: [Dot], copy: Note? = nil, isConflict: Bool = false
@@ -132,7 +143,7 @@ nonisolated enum SyncMerge {
   }
 
   /// The losing text of a conflict as its own note, identical on every copy that makes it.
-  static func conflictCopy(of loser: Note, noteID: String) -> Note {
+  package static func conflictCopy(of loser: Note, noteID: String) -> Note {
     Note(
       id: NoteID.conflictCopy(of: noteID, text: loser.text), text: loser.text, isDeleted: false,
       modified: loser.modified, author: loser.author, device: loser.device,
@@ -182,8 +193,10 @@ nonisolated enum SyncMerge {
     return positions
   }
 }
+nonisolated
 
-nonisolated extension [Dot] {
+  extension [Dot]
+{
   /// These dots, or all of `note`'s when there are none.
   fileprivate func orAll(_ note: Note) -> [Dot] {
     isEmpty ? note.dots : self

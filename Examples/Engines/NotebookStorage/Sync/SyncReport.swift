@@ -1,22 +1,32 @@
 import TerminalIO
 
 /// What a sync did, for the person who ran it.
-nonisolated struct SyncReport: Sendable {
+package nonisolated struct SyncReport: Sendable {
   /// One notebook that could not be synced; the others were.
-  struct Failure: Sendable {
-    let notebook: String
-    let error: NotebookError
+  package struct Failure: Sendable {
+    package let notebook: String
+    package let error: NotebookError
+
+    package init(notebook: String, error: NotebookError) {
+      self.notebook = notebook
+      self.error = error
+    }
   }
 
-  var remote: String
-  var notebooks: [String] = []
-  var sent = 0
-  var received = 0
-  var conflicts: [(notebook: String, conflict: SyncMerge.Conflict)] = []
-  var failures: [Failure] = []
+  package var remote: String
+  package var notebooks: [String] = []
+  package var sent = 0
+  package var received = 0
+  package var conflicts: [(notebook: String, conflict: SyncMerge.Conflict)] = []
+  package var failures: [Failure] = []
+
+  /// An empty report of a sync with `remote`.
+  package init(remote: String) {
+    self.remote = remote
+  }
 
   /// The lines `Notebook sync` prints.
-  var lines: [String] {
+  package var lines: [String] {
     var lines = [
       """
       Synced \(notebooks.count) notebook\(notebooks.count == 1 ? "" : "s") with \

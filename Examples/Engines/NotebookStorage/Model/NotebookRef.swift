@@ -6,33 +6,28 @@
 /// ```
 ///
 /// The name is checked before any path is built, so no name reaches outside the directory.
-nonisolated struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
+package nonisolated struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
   /// The longest accepted name, in bytes; far below any file system's limit once suffixes are added.
-  static let maximumNameLength = 64
+  package static let maximumNameLength = 64
   /// The suffix of a notebook's data file.
-  static let fileSuffix = ".notes.json"
+  package static let fileSuffix = ".notes.json"
 
-  let name: String
-  let directory: String
+  package let name: String
+  package let directory: String
 
   /// A notebook called `name` in `directory`.
   ///
   /// - Throws: ``NotebookError/invalidName(_:reason:)`` when `name` is empty, too long, or uses a
   ///   character other than ASCII letters, digits, `-`, `_` and `.` (starting with a letter or
   ///   digit): this refuses `../x`, `/etc/passwd`, `.hidden` and a NUL byte.
-  init(_ name: String, in directory: String) throws(NotebookError) {
+  package init(_ name: String, in directory: String) throws(NotebookError) {
     try Self.validate(name)
     self.name = name
     self.directory = directory
   }
 
-  /// A notebook called `name` in the configured local directory.
-  init(_ name: String) throws(NotebookError) {
-    try self.init(name, in: SyncConfig.shared.localDirectory)
-  }
-
   /// The same notebook in another directory (the remote's copy).
-  func moved(to otherDirectory: String) -> NotebookRef {
+  package func moved(to otherDirectory: String) -> NotebookRef {
     // The name was validated already.
     NotebookRef(validatedName: name, directory: otherDirectory)
   }
@@ -42,21 +37,21 @@ nonisolated struct NotebookRef: Hashable, Sendable, CustomStringConvertible {
     self.directory = directory
   }
 
-  var description: String { name }
+  package var description: String { name }
 
   /// The notebook's data file.
-  var file: String { "\(directory)/\(name)\(Self.fileSuffix)" }
+  package var file: String { "\(directory)/\(name)\(Self.fileSuffix)" }
   /// Locked (flock) around every read-modify-write of ``file`` by any process.
-  var lockFile: String { "\(directory)/.\(name).lock" }
+  package var lockFile: String { "\(directory)/.\(name).lock" }
   /// The prefix of temporary files written before the atomic rename onto ``file``.
   ///
   /// `~` cannot occur in a notebook name, so no notebook's prefix starts another notebook's: the
   /// cleanup of one notebook's leftovers never deletes another's write in flight.
-  var temporaryPrefix: String { ".\(name)~tmp-" }
+  package var temporaryPrefix: String { ".\(name)~tmp-" }
   /// Where the file as format 1 left it is kept before it is first rewritten in format 2.
-  var formatOneBackup: String { "\(directory)/.\(name)~format-1.notes.json" }
+  package var formatOneBackup: String { "\(directory)/.\(name)~format-1.notes.json" }
 
-  static func validate(_ name: String) throws(NotebookError) {
+  package static func validate(_ name: String) throws(NotebookError) {
     if name.isEmpty {
       throw .invalidName(name, reason: "a notebook name can't be empty")
     }

@@ -4,34 +4,39 @@ import Foundation
 ///
 /// A deleted note stays as a tombstone (`isDeleted`), so that a sync can tell "deleted here" from
 /// "never seen here".
-nonisolated struct Note: Sendable, Hashable {
+package nonisolated struct Note: Sendable, Hashable {
   /// Where a note kept aside by a sync conflict came from.
-  struct ConflictOrigin: Codable, Sendable, Hashable {
+  package struct ConflictOrigin: Codable, Sendable, Hashable {
     /// The note that was edited on both sides.
-    var noteID: String
+    package var noteID: String
     /// The machine whose version this is, when the host could say.
-    var device: String?
+    package var device: String?
+
+    package init(noteID: String, device: String?) {
+      self.noteID = noteID
+      self.device = device
+    }
   }
 
   /// Stable identity, printed by `add`.
-  var id: String
-  var text: String
-  var isDeleted: Bool
+  package var id: String
+  package var text: String
+  package var isDeleted: Bool
   /// Whole seconds, so that a note reads back from its file exactly as it was written.
-  var modified: Date
-  var author: String
+  package var modified: Date
+  package var author: String
   /// The machine the current text was written on, when the host could say.
-  var device: String?
-  var conflict: ConflictOrigin?
+  package var device: String?
+  package var conflict: ConflictOrigin?
   /// Every edit of this note that this copy has seen.
-  var version: VersionVector
+  package var version: VersionVector
   /// The edits that wrote the current text (or the deletion), in ascending order: one, or several
   /// when concurrent edits wrote the same text. The text is superseded only once a copy has seen
   /// all of them.
-  var dots: [Dot]
+  package var dots: [Dot]
 
   /// A new note, as the first edit of `replica`.
-  init(
+  package init(
     id: String, text: String, author: String, device: String? = nil, replica: String,
     at time: Date = Note.now()
   ) {
@@ -43,7 +48,7 @@ nonisolated struct Note: Sendable, Hashable {
   }
 
   /// A note with every field given; for migration and conflict copies.
-  init(
+  package init(
     id: String, text: String, isDeleted: Bool, modified: Date, author: String, device: String?,
     conflict: ConflictOrigin?, version: VersionVector, dots: [Dot]
   ) {
@@ -61,7 +66,7 @@ nonisolated struct Note: Sendable, Hashable {
   /// This note with new text, as a new edit by `replica` that has seen every edit this copy has.
   ///
   /// - Throws: ``NotebookError/editsExhausted(noteID:)`` when `replica` cannot count another edit.
-  func edited(
+  package func edited(
     _ newText: String, by account: String, device: String? = nil, replica: String,
     at time: Date = Note.now()
   ) throws(NotebookError) -> Note {
@@ -80,7 +85,7 @@ nonisolated struct Note: Sendable, Hashable {
   /// A tombstone keeps only what sync needs to delete the note elsewhere and to tell a later or
   /// concurrent edit from a stale copy: its id, version and dots. Author, device and time are
   /// dropped (see `Note+Coding.swift`), so each deleted note costs as little as its job allows.
-  func deleted(replica: String) throws(NotebookError) -> Note {
+  package func deleted(replica: String) throws(NotebookError) -> Note {
     var note = try edited("", by: "", device: nil, replica: replica, at: Note.tombstoneDate)
     note.isDeleted = true
     note.conflict = nil
@@ -88,24 +93,24 @@ nonisolated struct Note: Sendable, Hashable {
   }
 
   /// The `modified` of every tombstone: a deletion's time is not part of its job.
-  static let tombstoneDate = Date(timeIntervalSince1970: 0)
+  package static let tombstoneDate = Date(timeIntervalSince1970: 0)
 
   /// The current time in whole seconds: the precision of the file's ISO 8601 dates.
-  static func now() -> Date {
+  package static func now() -> Date {
     Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
   }
 }
 
 /// Identifiers for notes and replicas: 12 hexadecimal digits.
-nonisolated enum NoteID {
+package nonisolated enum NoteID {
   /// A random identifier.
-  static func make() -> String {
+  package static func make() -> String {
     hex(UInt64.random(in: 0..<(1 << 48)))
   }
 
   /// The identifier of the conflict copy of note `noteID` holding `text`: the same on every copy,
   /// so that copies made on two machines for one conflict are one note, not two.
-  static func conflictCopy(of noteID: String, text: String) -> String {
+  package static func conflictCopy(of noteID: String, text: String) -> String {
     // FNV-1a, 64 bits: stable across processes and platforms, unlike `Hasher`.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in Array(noteID.utf8) + [0] + Array(text.utf8) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A note's form in the file. A tombstone is written as its id, version and dots only: the text,
 /// author, device, time and conflict origin of a deleted note serve no one, and every deleted
-/// note stays in the file (see `Notebook.docc/SyncDesign.md`), so each byte of it counts.
+/// note stays in the file (see `NotebookStorage.docc/SyncDesign.md`), so each byte of it counts.
 ///
 /// Files written before tombstones were trimmed still read: the dropped fields are read when
 /// present and ignored for a tombstone.
@@ -11,7 +11,7 @@ nonisolated extension Note: Codable {
     case id, text, isDeleted, modified, author, device, conflict, version, dots
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let id = try container.decode(String.self, forKey: .id)
     let isDeleted = try container.decode(Bool.self, forKey: .isDeleted)
@@ -32,7 +32,7 @@ nonisolated extension Note: Codable {
       version: version, dots: dots)
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(isDeleted, forKey: .isDeleted)

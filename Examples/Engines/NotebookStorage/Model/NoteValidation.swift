@@ -4,9 +4,9 @@
 /// on (a counter it adds to, a text it prints, a vector whose size sets the merge's cost) is
 /// checked here, where the file is read, and again before a merge's result is written, so that
 /// every file Notebook writes is one it reads back.
-nonisolated enum NoteValidation {
+package nonisolated enum NoteValidation {
   /// Why `notes` cannot be kept, naming the first note at fault, or `nil`.
-  static func problem(in notes: [Note]) -> (noteID: String, reason: String)? {
+  package static func problem(in notes: [Note]) -> (noteID: String, reason: String)? {
     var seen = Set<String>()
     for note in notes {
       if let reason = problem(with: note) { return (note.id, reason) }
@@ -18,7 +18,7 @@ nonisolated enum NoteValidation {
   }
 
   /// How a note id from a file is shown in a message: quoted, escaped, cut short.
-  static func shown(_ id: String) -> String {
+  package static func shown(_ id: String) -> String {
     let cut = id.count > 40 ? String(id.prefix(40)) + "..." : id
     return cut.debugDescription
   }

@@ -12,15 +12,15 @@
 /// No operation follows a symbolic link at a notebook's own paths (`O_NOFOLLOW`), opens anything
 /// but a regular file (`fstat` after `open`; `O_NONBLOCK`, so that a FIFO cannot block the
 /// `open`), or reads more than ``NotebookLimits/maximumFileBytes``; each refusal names the path.
-nonisolated enum FileIO {
+package nonisolated enum FileIO {
   /// The contents of `path`, or `nil` when no such file exists.
-  static func readIfPresent(_ path: String) throws(NotebookError) -> [UInt8]? {
+  package static func readIfPresent(_ path: String) throws(NotebookError) -> [UInt8]? {
     try readWithIdentity(path)?.bytes
   }
 
   /// The contents of `path` and the identity of the file they were read from (which a path
   /// alone cannot give: the file may be replaced in between), or `nil` when no such file exists.
-  static func readWithIdentity(_ path: String) throws(NotebookError) -> (
+  package static func readWithIdentity(_ path: String) throws(NotebookError) -> (
     bytes: [UInt8], identity: FileIdentity
   )? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -47,7 +47,7 @@ nonisolated enum FileIO {
   /// A non-blocking descriptor (a pipe a shell left `O_NONBLOCK`) answers `EAGAIN` while its
   /// writer pauses: that is "no data yet", never the end, so the read waits for data with `poll`
   /// and goes on. Only `read` returning 0 ends the input.
-  static func readBounded(
+  package static func readBounded(
     _ descriptor: Int32, limit: Int, idleLimit: Duration = .seconds(600)
   ) -> (bytes: [UInt8], failure: Int32?) {
     var bytes: [UInt8] = []
@@ -88,7 +88,7 @@ nonisolated enum FileIO {
   }
 
   /// Whether anything (a file, a link, a FIFO) exists at `path`, without following a link.
-  static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
   }
@@ -98,7 +98,7 @@ nonisolated enum FileIO {
   /// write a temporary file, fsync it, rename it over `path`, fsync the directory.
   ///
   /// Errors name `path`, never the temporary file, which is removed.
-  static func writeAtomically(
+  package static func writeAtomically(
     _ bytes: [UInt8], to path: String, temporaryPrefix: String, in directory: String
   ) throws(NotebookError) {
     try writeAtomically(to: path, temporaryPrefix: temporaryPrefix, in: directory) { _ in bytes }
@@ -106,7 +106,7 @@ nonisolated enum FileIO {
 
   /// Like ``writeAtomically(_:to:temporaryPrefix:in:)``, with contents that may name the
   /// identity of the file they go to (the rename keeps it); `contents` may refuse by throwing.
-  static func writeAtomically(
+  package static func writeAtomically(
     to path: String, temporaryPrefix: String, in directory: String,
     contents: (FileIdentity) throws(NotebookError) -> [UInt8]
   ) throws(NotebookError) {
@@ -160,7 +160,7 @@ nonisolated enum FileIO {
   }
 
   /// Creates `path` and its missing parents, readable by the owner only.
-  static func createDirectory(_ path: String) throws(NotebookError) {
+  package static func createDirectory(_ path: String) throws(NotebookError) {
     var info = stat()
     if stat(path, &info) == 0 {
       if info.st_mode & S_IFMT == S_IFDIR { return }
@@ -174,7 +174,7 @@ nonisolated enum FileIO {
   }
 
   /// The names of the entries of `path`, or none when it does not exist.
-  static func entries(of path: String) throws(NotebookError) -> [String] {
+  package static func entries(of path: String) throws(NotebookError) -> [String] {
     guard let directory = opendir(path) else {
       let code = errno
       if code == ENOENT { return [] }
@@ -195,7 +195,7 @@ nonisolated enum FileIO {
 
   /// Deletes leftovers of writes interrupted by a crash; call it holding the notebook's lock, when
   /// no other writer can have a temporary file with this prefix in flight.
-  static func removeTemporaries(prefix: String, in directory: String) {
+  package static func removeTemporaries(prefix: String, in directory: String) {
     for name in (try? entries(of: directory)) ?? [] where name.hasPrefix(prefix) {
       unlink("\(directory)/\(name)")
     }
@@ -203,18 +203,20 @@ nonisolated enum FileIO {
 
   /// The device and inode of what `path` names (following links: a directory given on the
   /// command line may be a link), or `nil` when nothing is there.
-  static func identity(of path: String) -> FileIdentity? {
+  package static func identity(of path: String) -> FileIdentity? {
     var info = stat()
     return stat(path, &info) == 0 ? FileIdentity(info) : nil
   }
 
-  static func parentDirectory(of path: String) -> String {
+  package static func parentDirectory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// `fstat` of an open descriptor, refusing anything but a regular file.
-  static func regularFileStatus(_ descriptor: Int32, path: String) throws(NotebookError) -> stat {
+  package static func regularFileStatus(_ descriptor: Int32, path: String) throws(NotebookError)
+    -> stat
+  {
     var info = stat()
     if fstat(descriptor, &info) != 0 {
       let code = errno
@@ -226,7 +228,7 @@ nonisolated enum FileIO {
   }
 
   /// The error for an `open` of `path` that failed with `code`.
-  static func refusal(_ path: String, code: Int32, reading: Bool) -> NotebookError {
+  package static func refusal(_ path: String, code: Int32, reading: Bool) -> NotebookError {
     if code == ELOOP { return .symbolicLink(path: path) }
     if code == ENXIO { return .notRegularFile(path: path, kind: "a socket or a device") }
     return reading
@@ -234,7 +236,7 @@ nonisolated enum FileIO {
       : .unwritableFile(path: path, reason: text(of: code))
   }
 
-  static func text(of code: Int32) -> String {
+  package static func text(of code: Int32) -> String {
     String(cString: strerror(code))
   }
 
@@ -259,11 +261,11 @@ nonisolated enum FileIO {
 }
 
 /// What makes two paths the same file: its device and inode.
-nonisolated struct FileIdentity: Equatable, Sendable {
-  let device: UInt64
-  let inode: UInt64
+package nonisolated struct FileIdentity: Equatable, Sendable {
+  package let device: UInt64
+  package let inode: UInt64
 
-  init(_ info: stat) {
+  package init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
   }

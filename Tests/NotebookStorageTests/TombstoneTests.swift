@@ -1,7 +1,6 @@
 import Foundation
+import NotebookStorage
 import Testing
-
-@testable import Notebook
 
 /// A deleted note stays for sync, as small as its job allows, and a full notebook says why.
 @Suite struct TombstoneTests {

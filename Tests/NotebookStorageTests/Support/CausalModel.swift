@@ -1,3 +1,5 @@
+import NotebookStorage
+
 /// The reference the merge is checked against: every edit as an event with its causal past (the
 /// events its copy had seen), and what each copy has seen, joined on every sync.
 struct CausalModel {

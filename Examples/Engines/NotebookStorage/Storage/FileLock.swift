@@ -11,19 +11,28 @@
 /// A process that was stopped (Ctrl-Z, `kill -STOP`) keeps its lock; so after ``noticeAfter`` the
 /// waiting command names the lock file and the holder's process id, and after ``giveUpAfter`` it
 /// fails with ``NotebookError/lockTimeout(path:holder:seconds:)``, changing nothing.
-nonisolated struct LockWait: Sendable {
+package nonisolated struct LockWait: Sendable {
   /// The Notebook program's policy: a notice after 2 seconds, give up after 30.
-  static let standard = LockWait()
+  package static let standard = LockWait()
 
-  var noticeAfter: Duration = .seconds(2)
-  var giveUpAfter: Duration = .seconds(30)
+  package var noticeAfter: Duration = .seconds(2)
+  package var giveUpAfter: Duration = .seconds(30)
   /// Receives the one notice of a long wait.
-  var notice: @Sendable (String) -> Void = { _ in }
+  package var notice: @Sendable (String) -> Void = { _ in }
+
+  package init(
+    noticeAfter: Duration = .seconds(2), giveUpAfter: Duration = .seconds(30),
+    notice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.noticeAfter = noticeAfter
+    self.giveUpAfter = giveUpAfter
+    self.notice = notice
+  }
 }
 
 /// Exclusive `flock`s on lock files, which every process changing a notebook takes; the kernel
 /// releases them when the process dies.
-nonisolated enum FileLock {
+package nonisolated enum FileLock {
   /// Runs `body` holding exclusive locks on every path of `paths`, taken in path order so that two
   /// commands locking the same files never deadlock.
   ///
@@ -35,7 +44,7 @@ nonisolated enum FileLock {
   /// to ``LockWait/giveUpAfter`` for a stopped process, and a thread of Swift's cooperative pool
   /// held that long would starve every other task, the one that would release the lock among
   /// them. `body` is synchronous, so nothing else runs on the thread while the locks are held.
-  static func withExclusiveLocks<R>(
+  package static func withExclusiveLocks<R>(
     _ paths: [String], wait: LockWait, _ body: () throws -> R
   ) async throws -> R {
     var descriptors: [(path: String, descriptor: Int32, identity: FileIdentity)] = []

@@ -1,24 +1,26 @@
 /// The bounds Notebook holds every input to; the README states them.
-nonisolated enum NotebookLimits {
+package nonisolated enum NotebookLimits {
   /// The largest notebook file read or written: 64 MiB. A file over it (or a device that never
   /// ends, such as `/dev/zero`) is refused by name instead of filling memory.
-  static let maximumFileBytes = 64 << 20
+  package static let maximumFileBytes = 64 << 20
   /// The longest note text, in UTF-8 bytes: 1 MiB, from an argument or standard input.
-  static let maximumTextBytes = 1 << 20
+  package static let maximumTextBytes = 1 << 20
 
   /// How a human-readable size is shown in messages.
-  static func describe(bytes: Int) -> String {
+  package static func describe(bytes: Int) -> String {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 }
+nonisolated
 
-nonisolated extension NotebookLimits {
+  extension NotebookLimits
+{
   /// The longest note or replica id read from a file, in bytes; Notebook's own are 12.
-  static let maximumIDBytes = 64
+  package static let maximumIDBytes = 64
   /// The longest author or device name read from a file, in bytes.
-  static let maximumLabelBytes = 256
+  package static let maximumLabelBytes = 256
   /// The most copies one note's version may name, and the most edits behind its text: what one
   /// merge of the note costs grows with it, so a remote cannot make a sync stall. An honest note
   /// names one entry per copy that edited it.
-  static let maximumReplicasPerNote = 10_000
+  package static let maximumReplicasPerNote = 10_000
 }

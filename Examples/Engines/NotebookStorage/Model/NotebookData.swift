@@ -4,15 +4,20 @@
 /// var data = NotebookData(replica: NoteID.make(), notes: [])
 /// data.notes.append(Note(id: NoteID.make(), text: "hi", author: "ada", replica: data.replica))
 /// ```
-nonisolated struct NotebookData: Equatable, Sendable {
+package nonisolated struct NotebookData: Equatable, Sendable {
   /// Stable for the life of the file; two files never share one (a sync re-keys a copy that
   /// was made by copying the file).
-  var replica: String
+  package var replica: String
   /// Every note, tombstones included, in the order they were added.
-  var notes: [Note]
+  package var notes: [Note]
+
+  package init(replica: String, notes: [Note]) {
+    self.replica = replica
+    self.notes = notes
+  }
 
   /// A notebook with no notes yet, under a new replica id.
-  static func empty() -> NotebookData {
+  package static func empty() -> NotebookData {
     NotebookData(replica: NoteID.make(), notes: [])
   }
 }

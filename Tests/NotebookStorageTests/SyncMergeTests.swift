@@ -1,7 +1,6 @@
 import Foundation
+import NotebookStorage
 import Testing
-
-@testable import Notebook
 
 /// The pure merge, with copies held in memory.
 @Suite struct SyncMergeTests {

@@ -1,7 +1,6 @@
 import Foundation
+import NotebookStorage
 import Testing
-
-@testable import Notebook
 
 /// Random adds, edits, deletes and pairwise syncs among 3 or 4 copies of a notebook, in memory,
 /// then full rounds of syncs, checked against ``CausalModel``.

@@ -1,7 +1,6 @@
 import Foundation
+import NotebookStorage
 import Testing
-
-@testable import Notebook
 
 /// What a remote sends sets what a merge costs: linear (or n log n) in the version data, bounded
 /// by ``NotebookLimits/maximumReplicasPerNote``.

@@ -1,3 +1,5 @@
+import NotebookStorage
+
 /// What ``SyncManager`` announces after a write: which notebook changed and how.
 ///
 /// ```swift

@@ -4,19 +4,19 @@ import Foundation
 ///
 /// Format 1 (one revision per note, and the revision last agreed with "the" remote) is read and
 /// migrated in memory; ``NoteStore`` keeps a copy of the old file before it first writes format 2.
-nonisolated struct NotebookFile: Codable {
+package nonisolated struct NotebookFile: Codable {
   /// Bumped when the layout changes incompatibly.
-  static let currentFormat = 2
+  package static let currentFormat = 2
 
-  var format: Int
-  var replica: String
+  package var format: Int
+  package var replica: String
   /// The device and inode of the file this was written to. A file whose own identity differs is
   /// a copy (`cp`, a restored backup), and takes a new replica id before its next edit: see
-  /// `Notebook.docc/SyncDesign.md`. Absent in files written before Notebook recorded it.
-  var origin: FileOrigin?
-  var notes: [Note]
+  /// `NotebookStorage.docc/SyncDesign.md`. Absent in files written before Notebook recorded it.
+  package var origin: FileOrigin?
+  package var notes: [Note]
 
-  init(_ data: NotebookData, origin: FileOrigin?) {
+  package init(_ data: NotebookData, origin: FileOrigin?) {
     self.format = Self.currentFormat
     self.replica = data.replica
     self.origin = origin
@@ -24,13 +24,13 @@ nonisolated struct NotebookFile: Codable {
   }
 
   /// A decoded file: its notes, the format it was written in, and the file it was written to.
-  struct Decoded {
-    var data: NotebookData
-    var format: Int
-    var origin: FileOrigin?
+  package struct Decoded {
+    package var data: NotebookData
+    package var format: Int
+    package var origin: FileOrigin?
   }
 
-  static func encode(_ data: NotebookData, origin: FileOrigin? = nil) -> [UInt8] {
+  package static func encode(_ data: NotebookData, origin: FileOrigin? = nil) -> [UInt8] {
     let encoder = JSONEncoder()
     // Compact: every deleted note stays in the file, and indentation tripled what one costs
     // (`jq . FILE` shows the file indented).
@@ -40,7 +40,7 @@ nonisolated struct NotebookFile: Codable {
     return Array(try! encoder.encode(NotebookFile(data, origin: origin)))
   }
 
-  static func decode(_ bytes: [UInt8], path: String) throws(NotebookError) -> Decoded {
+  package static func decode(_ bytes: [UInt8], path: String) throws(NotebookError) -> Decoded {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let json = Data(bytes)
@@ -95,11 +95,11 @@ nonisolated struct NotebookFile: Codable {
 }
 
 /// Where a file was written: see ``NotebookFile/origin``.
-nonisolated struct FileOrigin: Codable, Equatable, Sendable {
-  var device: UInt64
-  var inode: UInt64
+package nonisolated struct FileOrigin: Codable, Equatable, Sendable {
+  package var device: UInt64
+  package var inode: UInt64
 
-  init(_ identity: FileIdentity) {
+  package init(_ identity: FileIdentity) {
     device = identity.device
     inode = identity.inode
   }
@@ -119,18 +119,18 @@ private nonisolated struct LegacyFile: Decodable {
     var isDeleted: Bool
     var modified: Date
     var author: String
-    var conflict: Notebook.Note.ConflictOrigin?
+    var conflict: NotebookStorage.Note.ConflictOrigin?
 
     /// The same note with a version vector, the same on every copy that held this revision.
     ///
     /// Each revision becomes an edit of its own replica. A note edited since its last sync has
     /// seen the synced revision too, so it supersedes a copy still at that revision instead of
     /// conflicting with it; a copy edited on both sides conflicts, as it did in format 1.
-    var migrated: Notebook.Note {
+    var migrated: NotebookStorage.Note {
       let dot = Dot(replica: "v1-\(revision)", counter: 1)
       var counters = [dot.replica: dot.counter]
       if let syncedRevision, syncedRevision != revision { counters["v1-\(syncedRevision)"] = 1 }
-      return Notebook.Note(
+      return NotebookStorage.Note(
         id: id, text: text, isDeleted: isDeleted, modified: modified, author: author,
         device: conflict?.device, conflict: conflict, version: VersionVector(counters),
         dots: [dot])
