@@ -30,28 +30,47 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
-    // The examples' one way of printing text from outside on a terminal; no product exposes it.
-    .target(
-      name: "TerminalSafety",
-      path: "Examples/Shared/TerminalSafety",
-      swiftSettings: strictSettings
-    ),
+    // The examples: each one's own target is its lesson, one source document's pattern; the
+    // engines behind them (Examples/Engines) are library targets no product exposes.
     .executableTarget(
       name: "HomeNapkin",
-      dependencies: ["Napkin", "TerminalSafety"],
+      dependencies: ["Napkin", "TerminalIO"],
       path: "Examples/HomeNapkin",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "Notebook",
-      dependencies: ["Airframe", "TerminalSafety"],
+      dependencies: ["Airframe", "NotebookStorage", "TerminalIO"],
       path: "Examples/Notebook",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "Shop",
-      dependencies: ["TerminalSafety"],
+      dependencies: ["BoundedHTTP", "TerminalIO"],
       path: "Examples/Shop",
+      swiftSettings: strictSettings
+    ),
+    // Notebook's files: storage, file locks, the model's validation and the sync merge.
+    .target(
+      name: "NotebookStorage",
+      dependencies: ["TerminalIO"],
+      path: "Examples/Engines/NotebookStorage",
+      exclude: ["README.md"],
+      swiftSettings: strictSettings
+    ),
+    // Shop's HTTP client, bounded against a hostile server, with its corelibs workarounds.
+    .target(
+      name: "BoundedHTTP",
+      path: "Examples/Engines/BoundedHTTP",
+      exclude: ["README.md"],
+      swiftSettings: strictSettings
+    ),
+    // The three programs' terminal: escaping, output that reports its loss, bounded line input,
+    // one argument parser and exit convention, a file replaced whole.
+    .target(
+      name: "TerminalIO",
+      path: "Examples/Engines/TerminalIO",
+      exclude: ["README.md"],
       swiftSettings: strictSettings
     ),
 
@@ -85,19 +104,36 @@ let package = Package(
     ),
     .testTarget(
       name: "HomeNapkinTests",
-      dependencies: ["HomeNapkin", "Napkin", "NapkinTesting", "BuiltProducts"],
+      dependencies: ["HomeNapkin", "Napkin", "NapkinTesting", "TerminalIO", "BuiltProducts"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "NotebookTests",
-      dependencies: ["Notebook", "Airframe", "NapkinTesting", "TerminalSafety", "BuiltProducts"],
+      dependencies: [
+        "Notebook", "NotebookStorage", "Airframe", "NapkinTesting", "TerminalIO", "BuiltProducts",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "ShopTests",
-      dependencies: ["Shop", "NapkinTesting", "TerminalSafety", "BuiltProducts"],
+      dependencies: ["Shop", "BoundedHTTP", "NapkinTesting", "TerminalIO", "BuiltProducts"],
       // The tests run this HTTP server with python3 (located through #filePath); not a resource.
       exclude: ["Support/order_server.py"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "NotebookStorageTests",
+      dependencies: ["NotebookStorage"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BoundedHTTPTests",
+      dependencies: ["BoundedHTTP"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "TerminalIOTests",
+      dependencies: ["TerminalIO"],
       swiftSettings: strictSettings
     ),
   ],

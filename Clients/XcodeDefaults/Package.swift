@@ -12,11 +12,14 @@ let xcodeDefaults: [SwiftSetting] = [
 ]
 
 /// The examples' targets are renamed here, because SwiftPM wants target names unique across the
-/// package graph; the aliases keep the examples' own `import TerminalSafety` and `Notebook.Note`
-/// spellings. (`unsafeFlags` is fine: nothing depends on this package.)
+/// package graph; the aliases keep the examples' own spellings (`import TerminalIO`,
+/// `import BoundedHTTP`, `import NotebookStorage`, `@testable import Notebook`). (`unsafeFlags` is
+/// fine: nothing depends on this package.)
 let examplesUnchanged: [SwiftSetting] = [
   .unsafeFlags([
-    "-module-alias", "TerminalSafety=XcodeTerminalSafety",
+    "-module-alias", "TerminalIO=XcodeTerminalIO",
+    "-module-alias", "BoundedHTTP=XcodeBoundedHTTP",
+    "-module-alias", "NotebookStorage=XcodeNotebookStorage",
     "-module-alias", "Notebook=XcodeNotebook",
   ])
 ]
@@ -32,20 +35,27 @@ let package = Package(
   dependencies: [.package(path: "../..")],
   targets: [
     // Each example's sources, through a symbolic link to the example's folder.
-    .target(name: "XcodeTerminalSafety", swiftSettings: xcodeDefaults),
+    .target(name: "XcodeTerminalIO", exclude: ["README.md"], swiftSettings: xcodeDefaults),
+    .target(name: "XcodeBoundedHTTP", exclude: ["README.md"], swiftSettings: xcodeDefaults),
+    .target(
+      name: "XcodeNotebookStorage", dependencies: ["XcodeTerminalIO"], exclude: ["README.md"],
+      swiftSettings: xcodeDefaults + examplesUnchanged
+    ),
     .executableTarget(
       name: "XcodeHomeNapkin",
-      dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalSafety"],
+      dependencies: [.product(name: "Napkin", package: napkin), "XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     .executableTarget(
       name: "XcodeNotebook",
-      dependencies: [.product(name: "Airframe", package: napkin), "XcodeTerminalSafety"],
+      dependencies: [
+        .product(name: "Airframe", package: napkin), "XcodeNotebookStorage", "XcodeTerminalIO",
+      ],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     .executableTarget(
       name: "XcodeShop",
-      dependencies: ["XcodeTerminalSafety"],
+      dependencies: ["XcodeBoundedHTTP", "XcodeTerminalIO"],
       swiftSettings: xcodeDefaults + examplesUnchanged
     ),
     // A test target with Xcode 26's defaults, as an app's test target has them.

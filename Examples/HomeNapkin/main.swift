@@ -1,3 +1,3 @@
 import Foundation
 
-exit(await HomeNapkinApp.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await HomeNapkinApp.main(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -70,7 +70,7 @@ import Testing
       #expect(run.standardOutput == "")
       #expect(
         run.standardError
-          == "HomeNapkin: unknown argument `--verbose`. Try `HomeNapkin --help`.\n")
+          == "HomeNapkin: unknown option `--verbose`. Try `HomeNapkin --help`.\n")
     }
 
     @Test func aFullDiskEndsTheProgramWithStatusOneAndOneLine() throws {
@@ -123,7 +123,7 @@ import Testing
       #expect(run.status == 64)
       #expect(
         run.standardError
-          == "HomeNapkin: unknown argument `-\\u{1B}[2J`. Try `HomeNapkin --help`.\n")
+          == "HomeNapkin: unknown option `-\\u{1B}[2J`. Try `HomeNapkin --help`.\n")
     }
 
     private let welcomeBody = """

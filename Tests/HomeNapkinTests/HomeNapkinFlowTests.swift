@@ -1,5 +1,6 @@
 import Napkin
 import NapkinTesting
+import TerminalIO
 import Testing
 
 @testable import HomeNapkin
@@ -153,7 +154,7 @@ import Testing
       input: ScriptedInput(["login alice", "quit", "profile"]),
       output: { output.text += $0 }, echo: true, prompt: false)
 
-    #expect(await shell.run() == 0)
+    #expect(await shell.run() == .success)
     #expect(output.text.contains("> quit\n"))
     #expect(!output.text.contains("> profile"))
   }
@@ -164,7 +165,7 @@ import Testing
       input: ScriptedInput(["login alice", "", "tree"]), output: { output.text += $0 },
       echo: true, prompt: false)
 
-    #expect(await shell.run() == 0)
+    #expect(await shell.run() == .success)
     #expect(output.text.hasSuffix("Commands: profile, settings, logout, tree, help, quit\n\n"))
   }
 }

@@ -1,3 +1,4 @@
+import TerminalIO
 import Testing
 
 @testable import HomeNapkin
@@ -82,7 +83,7 @@ import Testing
         if writes > 2 { throw Full() }
       }, echo: true, prompt: false)
 
-    #expect(await shell.run() == 1)
+    #expect(await shell.run() == .failure)
     #expect(shell.outputFailure is Full)
     #expect(await input.nextLine() == "profile")  // nothing read after the failed write
   }

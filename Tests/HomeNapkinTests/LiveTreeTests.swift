@@ -1,5 +1,6 @@
 import Foundation
 import Napkin
+import TerminalIO
 import Testing
 
 @testable import HomeNapkin
@@ -49,41 +50,14 @@ import Testing
     #expect(!json.contains("alice"))  // type names and counts, never the user's data
   }
 
-  @Test func aSnapshotPathThatIsALinkOrAFolderIsRefusedBeforeAnythingIsWritten() throws {
-    let target = folder.appending(path: "elsewhere.json")
-    try Data("keep".utf8).write(to: target)
-    let link = folder.appending(path: "link.json")
-    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    #expect(throws: SnapshotFile.Refusal.self) { try SnapshotFile(path: link.path) }
-    #expect(throws: SnapshotFile.Refusal.self) { try SnapshotFile(path: folder.path) }
-    #expect(throws: SnapshotFile.Refusal.self) {
-      try SnapshotFile(path: folder.appending(path: "missing/tree.json").path)
-    }
-    #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
-  }
-
-  @Test func aLinkPlantedAfterTheCheckIsReplacedNotWrittenThrough() throws {
-    let path = folder.appending(path: "tree.json").path
-    let file = try SnapshotFile(path: path)
-    let target = folder.appending(path: "victim.txt")
-    try Data("keep".utf8).write(to: target)
-    try FileManager.default.createSymbolicLink(
-      atPath: path, withDestinationPath: target.path)
-    try file.replace(with: Array("{}".utf8))
-    #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
-  }
-
   @Test func optionsComeInAnyOrderAndEachOnlyOnce() throws {
-    let options = try Options.parse(["--snapshot", "t.json", "--open", "profile/alice"])
-    #expect(options.snapshotPath == "t.json" && options.link != nil)
-    #expect(throws: Options.Refusal(description: "--snapshot is given twice; give it once.")) {
-      try Options.parse(["--snapshot", "a.json", "--snapshot", "b.json"])
+    let options = try HomeNapkinApp.Options(["--snapshot", "t.json", "--open", "profile/alice"])
+    #expect(options.recorder != nil && options.link != nil)
+    #expect(throws: UsageError("--snapshot is given twice; give it once.")) {
+      try HomeNapkinApp.Options(["--snapshot", "a.json", "--snapshot", "b.json"])
     }
-    #expect(
-      throws: Options.Refusal(description: "--snapshot needs a file, e.g. `--snapshot tree.json`.")
-    ) {
-      try Options.parse(["--snapshot"])
+    #expect(throws: UsageError("--snapshot needs a file, e.g. `--snapshot tree.json`.")) {
+      try HomeNapkinApp.Options(["--snapshot"])
     }
   }
 }

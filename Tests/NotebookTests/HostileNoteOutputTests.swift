@@ -1,4 +1,6 @@
 import Foundation
+import NotebookStorage
+import TerminalIO
 import Testing
 
 @testable import Notebook
@@ -25,7 +27,7 @@ import Testing
         version: VersionVector(["remote": 1]), dot: Dot(replica: "remote", counter: 1),
         text: Self.hostile)
       try CraftedFiles.write(NotebookData(replica: "remote", notes: [first]), to: remoteNotebook)
-      var statuses: [Int32] = []
+      var statuses: [ExitCode] = []
       try await machines[0].run {
         for command: Invocation.Command in [
           .sync, .list(notebook: "n"), .list(notebook: nil),
@@ -45,7 +47,7 @@ import Testing
           statuses.append(await NotebookCommand.run(command, console: console))
         }
       }
-      #expect(statuses.allSatisfy { $0 == 0 }, "\(log.values)")
+      #expect(statuses.allSatisfy { $0 == .success }, "\(log.values)")
       let printed = log.values.joined(separator: "\n")
       #expect(printed.contains("Conflict in"))
       for scalar in printed.unicodeScalars where scalar != "\n" {

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 import Testing
 
 @testable import Notebook

@@ -1,4 +1,6 @@
 import Foundation
+import NotebookStorage
+import TerminalIO
 import Testing
 
 @testable import Notebook
@@ -86,9 +88,9 @@ import Testing
         try Invocation.parse(["edit", "w", "id", "-"]).command
           == .edit(notebook: "w", id: "id", text: nil))
       #expect(try Invocation.parse(["--dir=a=b", "sync"]).directory == "a=b")
-      #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--dir"]) }
-      #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--dir=", "list"]) }
-      #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--verbose", "list"]) }
+      #expect(throws: UsageError.self) { try Invocation.parse(["--dir"]) }
+      #expect(throws: UsageError.self) { try Invocation.parse(["--dir=", "list"]) }
+      #expect(throws: UsageError.self) { try Invocation.parse(["--verbose", "list"]) }
     }
 
     @Test func anOptionGivenTwiceIsRefusedRatherThanOneValueWinning() {
@@ -96,12 +98,12 @@ import Testing
         ["--dir", "a", "--dir", "b", "list"], ["--remote=a", "--remote", "b", "sync"],
         ["--dir=a", "--dir=a", "list"],
       ] {
-        #expect(throws: Invocation.UsageError.self, "\(arguments)") {
+        #expect(throws: UsageError.self, "\(arguments)") {
           try Invocation.parse(arguments)
         }
       }
       #expect(
-        throws: Invocation.UsageError(description: "--dir is given twice; give it once.")
+        throws: UsageError("--dir is given twice; give it once.")
       ) { try Invocation.parse(["--dir", "a", "--dir=b", "list"]) }
     }
 

@@ -1,3 +1,4 @@
+import NotebookStorage
 import Testing
 
 @testable import Notebook

@@ -1,5 +1,6 @@
 import Foundation
-import TerminalSafety
+import NotebookStorage
+import TerminalIO
 import Testing
 
 @testable import Notebook
@@ -69,7 +70,7 @@ import Testing
           _ = try? await SyncManager.shared.sync()
           return await NotebookCommand.run(.list(notebook: "n"), console: console)
         }
-        #expect(status == 0)
+        #expect(status == .success)
         let conflictLine = try #require(
           log.values.first { $0.contains("kept from a sync conflict") })
         #expect(conflictLine.contains("from pc\\u{1B}]0;x\\u{7}"))

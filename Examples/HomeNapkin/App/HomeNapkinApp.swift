@@ -1,10 +1,75 @@
-import Foundation
 import Napkin
-import TerminalSafety
+import TerminalIO
 
-/// The command line: options, then the shell on standard input.
+/// The program, in document 001's launch order: the command line, the app's boundaries, the root
+/// napkin launched in the terminal, then the shell until `quit`.
 @MainActor
 enum HomeNapkinApp {
+  /// Runs the app for `arguments` (without the program name); the exit status is
+  /// ``ExitCode``'s: 1 when the output could not be written, 64 for a bad argument or a
+  /// snapshot file that cannot be used.
+  static func main(arguments: [String]) async -> ExitCode {
+    let options: Options
+    do {
+      options = try Options(arguments)
+    } catch {
+      try? StandardStream.error.write("HomeNapkin: \(error)\n")
+      return .usage
+    }
+    if options.help {
+      do throws(OutputLost) {
+        try StandardStream.output.write(usage + Command.helpText)
+        return .success
+      } catch {
+        return .outputLost(error, program: "HomeNapkin")
+      }
+    }
+    // The live boundaries, the root napkin on them, the shell reading standard input.
+    let interactive = StandardInput.isInteractive
+    let shell = Shell(
+      boundaries: .live, input: StandardInput(), output: { try StandardStream.output.write($0) },
+      echo: !interactive, prompt: interactive, recorder: options.recorder)
+    let status = await shell.run(opening: options.link)
+    // Let leaks of napkins detached just before the end be reported; quick when nothing leaks.
+    await LeakDetector.shared.waitForPendingChecks()
+    if let failure = shell.outputFailure as? OutputLost {
+      return .outputLost(failure, program: "HomeNapkin")
+    }
+    return status
+  }
+
+  /// The command line: `--open profile/<name>`, `--snapshot FILE`, `--help`.
+  @MainActor
+  struct Options {
+    var link: DeepLink?
+    var recorder: LiveTreeRecorder?
+    var help = false
+
+    init(_ arguments: [String]) throws(UsageError) {
+      var arguments = try Arguments(
+        arguments, program: "HomeNapkin",
+        options: [
+          .init("--open", takes: "a link, e.g. `--open profile/alice`"),
+          .init("--snapshot", takes: "a file, e.g. `--snapshot tree.json`"),
+        ])
+      help = arguments.wantsHelp
+      if let text = arguments.take("--open") {
+        switch DeepLink.parse(text) {
+        case .success(let parsed): link = parsed
+        case .failure(let error): throw UsageError(error.description)
+        }
+      }
+      if let path = arguments.take("--snapshot") {
+        do {
+          recorder = LiveTreeRecorder(file: try SnapshotFile(path: path))
+        } catch {
+          throw UsageError(error.description)
+        }
+      }
+      try arguments.finish()
+    }
+  }
+
   static let usage = """
     Usage: HomeNapkin [--open profile/<name>] [--snapshot FILE] [--help]
 
@@ -17,49 +82,4 @@ enum HomeNapkinApp {
     command, replacing it whole, for `napkin graph --format html` to draw live.
 
     """
-
-  /// Runs the app for `arguments` (without the program name) and returns the exit status: 0, 1
-  /// when the output could not be written, 64 (`EX_USAGE`) for a bad argument or a snapshot
-  /// file that cannot be used.
-  static func main(arguments: [String]) async -> Int32 {
-    let options: Options
-    var recorder: LiveTreeRecorder?
-    do {
-      options = try Options.parse(arguments)
-      if let path = options.snapshotPath {
-        recorder = LiveTreeRecorder(file: try SnapshotFile(path: path))
-      }
-    } catch {
-      try? StandardStream.error.write("HomeNapkin: \(error)\n")
-      return 64  // EX_USAGE
-    }
-    if options.help {
-      do {
-        try StandardStream.output.write(usage + Command.helpText)
-        return 0
-      } catch {
-        return lost(error)
-      }
-    }
-    let interactive = StandardInput.isInteractive
-    let shell = Shell(
-      input: StandardInput(), output: { try StandardStream.output.write($0) }, echo: !interactive,
-      prompt: interactive, recorder: recorder)
-    let status = await shell.run(opening: options.link)
-    // Let leaks of napkins detached just before the end be reported; quick when nothing leaks.
-    await LeakDetector.shared.waitForPendingChecks()
-    if let failure = shell.outputFailure as? OutputLost {
-      return lost(failure)
-    }
-    return status
-  }
-
-  /// Says on standard error why the output was lost, unless the reader left on purpose, and
-  /// returns the failure status.
-  private static func lost(_ error: OutputLost) -> Int32 {
-    if !error.isBrokenPipe {
-      try? StandardStream.error.write("HomeNapkin: \(error).\n")
-    }
-    return 1
-  }
 }

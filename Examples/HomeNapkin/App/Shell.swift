@@ -1,5 +1,5 @@
 import Napkin
-import TerminalSafety
+import TerminalIO
 
 /// The read-eval-print loop: reads commands, hands them to the screens, prints the top screen.
 ///
@@ -43,11 +43,11 @@ final class Shell {
     self.recorder = recorder
   }
 
-  /// Launches the tree and runs until `quit` or the end of input; returns the exit status: 0, or
-  /// 1 when the output could not be written.
+  /// Launches the tree and runs until `quit` or the end of input; returns ``ExitCode/success``, or
+  /// ``ExitCode/failure`` when the output could not be written.
   ///
   /// - Parameter link: a deep link to open once the tree is up (`--open profile/alice`).
-  func run(opening link: DeepLink? = nil) async -> Int32 {
+  func run(opening link: DeepLink? = nil) async -> ExitCode {
     do {
       try start()
       if let link { open(link) }
@@ -55,10 +55,10 @@ final class Shell {
         if prompt { try output("> ") }
         guard let line = await input.nextLine(), try handle(line) else { break }
       }
-      return outputFailure == nil ? 0 : 1
+      return outputFailure == nil ? .success : .failure
     } catch {
       outputFailure = error
-      return 1
+      return .failure
     }
   }
 

@@ -1,4 +1,4 @@
-import TerminalSafety
+import TerminalIO
 
 /// A link into the tree, as a URL's path would carry it: `profile/alice` opens alice's profile,
 /// whether she is signed in yet or not.

@@ -1,5 +1,5 @@
 import Napkin
-import TerminalSafety
+import TerminalIO
 
 /// Opens a deep link the way a RIBs workflow does: each step waits for the napkin that handles
 /// it to be attached and active, so the link works whether the user is signed in yet or not.

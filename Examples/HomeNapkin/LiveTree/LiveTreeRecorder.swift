@@ -1,5 +1,5 @@
 import Napkin
-import TerminalSafety
+import TerminalIO
 
 /// Writes the live tree's snapshot to a ``SnapshotFile`` after every command, for `--snapshot`.
 ///

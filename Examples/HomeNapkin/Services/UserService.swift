@@ -1,5 +1,5 @@
 import Napkin
-import TerminalSafety
+import TerminalIO
 
 /// A signed-in user.
 nonisolated struct User: Equatable, Sendable {

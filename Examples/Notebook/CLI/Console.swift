@@ -1,5 +1,6 @@
+import NotebookStorage
 import Synchronization
-import TerminalSafety
+import TerminalIO
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,5 @@
+import TerminalIO
+
 /// A parsed command line: `Notebook [--dir D] [--remote R] <command> ...`.
 struct Invocation: Equatable, Sendable {
   enum Command: Equatable, Sendable {
@@ -15,67 +17,23 @@ struct Invocation: Equatable, Sendable {
   var remote: String?
   var command: Command
 
-  /// A command line that cannot be run, with what to type instead.
-  struct UsageError: Error, Equatable, CustomStringConvertible {
-    let description: String
-  }
-
   /// Parses the arguments after the program name. Options come before the command; everything
   /// after the command word is positional, so a note's text may start with `-`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-    var directory: String?
-    var remote: String?
-    var rest = arguments[...]
-    while let first = rest.first, first.hasPrefix("-") {
-      rest = rest.dropFirst()
-      switch first {
-      case "-h", "--help":
-        return Invocation(command: .help)
-      case "--":
-        break
-      case "--dir", "--remote":
-        guard let value = rest.first, !value.isEmpty else {
-          throw UsageError(description: "\(first) needs a directory, e.g. \(first) ~/notes.")
-        }
-        rest = rest.dropFirst()
-        try set(first, to: value, directory: &directory, remote: &remote)
-        continue
-      default:
-        if let (option, value) = splitOption(first) {
-          guard !value.isEmpty else {
-            throw UsageError(description: "\(option) needs a directory, e.g. \(option)=~/notes.")
-          }
-          try set(option, to: value, directory: &directory, remote: &remote)
-          continue
-        }
-        throw UsageError(description: "unknown option \(first); see Notebook --help.")
-      }
-      break
+    var parsed = try Arguments(
+      arguments, program: "Notebook",
+      options: [
+        .init("--dir", takes: "a directory, e.g. `--dir ~/notes`"),
+        .init("--remote", takes: "a directory, e.g. `--remote /media/usb/notebook`"),
+      ],
+      placement: .beforeTheCommand)
+    if parsed.wantsHelp { return Invocation(command: .help) }
+    guard let word = parsed.nextPositional() else {
+      throw UsageError("missing command; see `Notebook --help`.")
     }
-    guard let word = rest.first else {
-      throw UsageError(description: "missing command; see Notebook --help.")
-    }
-    let command = try parseCommand(word, Array(rest.dropFirst()))
-    return Invocation(directory: directory, remote: remote, command: command)
-  }
-
-  /// Sets `option`'s value; a second value for the same option is refused rather than one of the
-  /// two silently winning, as every command line of the project does.
-  private static func set(
-    _ option: String, to value: String, directory: inout String?, remote: inout String?
-  ) throws(UsageError) {
-    if option == "--dir" ? directory != nil : remote != nil {
-      throw UsageError(description: "\(option) is given twice; give it once.")
-    }
-    if option == "--dir" { directory = value } else { remote = value }
-  }
-
-  /// `--dir=D` or `--remote=R` as its option and value.
-  private static func splitOption(_ argument: String) -> (option: String, value: String)? {
-    for option in ["--dir", "--remote"] where argument.hasPrefix(option + "=") {
-      return (option, String(argument.dropFirst(option.count + 1)))
-    }
-    return nil
+    let command = try parseCommand(word, parsed.remainingPositionals())
+    return Invocation(
+      directory: parsed.take("--dir"), remote: parsed.take("--remote"), command: command)
   }
 
   private static func parseCommand(_ word: String, _ arguments: [String]) throws(UsageError)
@@ -83,7 +41,7 @@ struct Invocation: Equatable, Sendable {
   {
     func expect(_ range: ClosedRange<Int>, _ usage: String) throws(UsageError) {
       guard range.contains(arguments.count) else {
-        throw UsageError(description: "usage: Notebook \(usage)")
+        throw UsageError("usage: Notebook \(usage)")
       }
     }
     // A text argument of "-" means standard input, like a missing one.
@@ -113,8 +71,7 @@ struct Invocation: Equatable, Sendable {
       return .help
     default:
       throw UsageError(
-        description:
-          "unknown command \(word.debugDescription); commands: add, list, show, edit, delete, sync."
+        "unknown command \(word.debugDescription); commands: add, list, show, edit, delete, sync."
       )
     }
   }

@@ -1,41 +1,33 @@
 import Foundation
-import TerminalSafety
+import NotebookStorage
+import TerminalIO
 
 /// The `Notebook` program: parse, configure once, run one command.
 enum NotebookCommand {
-  /// Exit statuses: success, a failed command, a command line that cannot be run (`EX_USAGE`,
-  /// as in the other examples).
-  static let success: Int32 = 0
-  static let failure: Int32 = 1
-  static let usage: Int32 = 64
-
   /// Runs the program with the raw bytes of its arguments (without the program name): an
   /// argument that is not UTF-8 is refused, never altered.
-  static func main(rawArguments: [[UInt8]], console: Console = .standard) async -> Int32 {
-    var arguments: [String] = []
-    for (position, bytes) in rawArguments.enumerated() {
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
-        console.printError(
-          "Notebook: \(NotebookError.invalidUTF8(source: "argument \(position + 1)"))")
-        return usage
-      }
-      arguments.append(argument)
+  static func main(rawArguments: [[UInt8]], console: Console = .standard) async -> ExitCode {
+    do {
+      let arguments = try RawArguments.decoded(rawArguments, program: "Notebook")
+      return await main(arguments, console: console)
+    } catch {
+      console.printError("Notebook: \(error)")
+      return .usage
     }
-    return await main(arguments, console: console)
   }
 
   /// Runs the program with `arguments` (without the program name) and returns its exit status.
-  static func main(_ arguments: [String], console: Console = .standard) async -> Int32 {
+  static func main(_ arguments: [String], console: Console = .standard) async -> ExitCode {
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)
     } catch {
       console.printError("Notebook: \(error)")
-      return usage
+      return .usage
     }
     if invocation.command == .help {
       console.print(Invocation.helpText)
-      return finish(success, console: console)
+      return finish(.success, console: console)
     }
     SyncConfig.configure(makeConfig(invocation, console: console))
     return await run(invocation.command, console: console)
@@ -57,37 +49,37 @@ enum NotebookCommand {
   }
 
   /// Runs one command against the configured `SyncConfig`; reports errors on the console.
-  static func run(_ command: Invocation.Command, console: Console) async -> Int32 {
+  static func run(_ command: Invocation.Command, console: Console) async -> ExitCode {
     finish(await runReportingErrors(command, console: console), console: console)
   }
 
   /// `status`, unless output was lost (a full disk, a closed pipe): then a failure, said on
   /// standard error, so that a script never takes missing output for success.
-  private static func finish(_ status: Int32, console: Console) -> Int32 {
+  private static func finish(_ status: ExitCode, console: Console) -> ExitCode {
     guard let reason = console.outputFailure() else { return status }
     console.printError("Notebook: could not write the output: \(reason).")
-    return status == success ? failure : status
+    return status.afterOutput(lost: true)
   }
 
   private static func runReportingErrors(_ command: Invocation.Command, console: Console) async
-    -> Int32
+    -> ExitCode
   {
     do {
       return try await execute(command, console: console)
     } catch let error as NotebookError {
       console.printError("Notebook: \(error)")
-      return failure
+      return .failure
     } catch is CancellationError {
       console.printError("Notebook: cancelled.")
-      return failure
+      return .failure
     } catch {
       console.printError("Notebook: \(error)")
-      return failure
+      return .failure
     }
   }
 
   private static func execute(_ command: Invocation.Command, console: Console) async throws
-    -> Int32
+    -> ExitCode
   {
     let manager = SyncManager.shared
     switch command {
@@ -126,33 +118,33 @@ enum NotebookCommand {
       for failure in report.failures {
         console.printError("Notebook: \(failure.notebook) was not synced: \(failure.error)")
       }
-      return report.failures.isEmpty ? success : failure
+      return report.failures.isEmpty ? .success : .failure
     case .help:
       console.print(Invocation.helpText)
     }
-    return success
+    return .success
   }
 
   /// Lists every notebook; an unreadable one is reported and the others are still listed.
-  private static func listAll(console: Console) -> Int32 {
+  private static func listAll(console: Console) -> ExitCode {
     let notebooks: [NotebookRef]
     do {
       notebooks = try SyncManager.shared.notebooks()
     } catch {
       console.printError("Notebook: \(error)")
-      return failure
+      return .failure
     }
     if notebooks.isEmpty {
       console.print("No notebooks yet; add a note with: Notebook add <notebook> <text>")
     }
-    var status = success
+    var status = ExitCode.success
     for notebook in notebooks {
       do {
         try SyncManager.shared.load(notebook)
         print(notebook, console: console)
       } catch {
         console.printError("Notebook: \(error)")
-        status = failure
+        status = .failure
       }
     }
     return status

@@ -1,4 +1,5 @@
 import Airframe
+import NotebookStorage
 
 /// The per-notebook context: the one place that decides a notebook's component graph.
 ///

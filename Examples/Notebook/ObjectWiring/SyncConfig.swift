@@ -1,4 +1,5 @@
 import Airframe
+import NotebookStorage
 
 /// Everything the sync subsystem needs that is only known at launch: the one configured global of
 /// this program.
@@ -38,5 +39,13 @@ nonisolated struct SyncConfig: Sendable {
   /// Call once at launch, before anything reads the sync stack.
   static func configure(_ config: SyncConfig) {
     global.configure(config)
+  }
+}
+
+extension NotebookRef {
+  /// A notebook called `name` in the configured local directory: a path derived from the config,
+  /// computed, never configured.
+  nonisolated init(_ name: String) throws(NotebookError) {
+    try self.init(name, in: SyncConfig.shared.localDirectory)
   }
 }

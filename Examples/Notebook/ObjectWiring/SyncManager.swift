@@ -1,4 +1,5 @@
 import Airframe
+import NotebookStorage
 
 /// The only writer: every change to a notebook, local or by sync, goes through here, is persisted,
 /// refreshed in ``SyncStore`` and announced on ``changes``.

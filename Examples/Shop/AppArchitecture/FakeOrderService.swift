@@ -1,3 +1,5 @@
+import BoundedHTTP
+
 /// An ``OrderService`` that answers from memory: previews, the `demo` command and tests.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalIO
 
 /// What the user asked for on the command line.
 ///
@@ -47,7 +48,7 @@ enum ShopCommand: Equatable, Sendable {
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> ShopCommand {
-    var parser = ArgumentParser(arguments)
+    var parser = try Arguments(arguments, program: "Shop", options: options)
     if parser.wantsHelp { return .help }
     guard let name = parser.nextPositional() else {
       throw UsageError("missing command; expected demo, orders, cancel or watch.")
@@ -57,7 +58,7 @@ enum ShopCommand: Equatable, Sendable {
     case "demo":
       command = .demo
     case "orders":
-      command = .orders(try parser.serverOptions())
+      command = .orders(try server(&parser))
     case "cancel":
       guard let text = parser.nextPositional() else {
         throw UsageError("cancel needs the id of the order, e.g. `Shop cancel 2 --base-url URL`.")
@@ -65,23 +66,33 @@ enum ShopCommand: Equatable, Sendable {
       guard let id = Int(text) else {
         throw UsageError("order id must be a whole number; got '\(text)'.")
       }
-      command = .cancel(orderID: id, try parser.serverOptions())
+      command = .cancel(orderID: id, try server(&parser))
     case "watch":
-      let options = try parser.serverOptions()
-      let every = try parser.seconds(for: "--every") ?? .seconds(5)
-      let times = try parser.count(for: "--times")
-      command = .watch(options, every: every, times: times)
+      let server = try server(&parser)
+      let every = try ShopOptions.seconds(parser.take("--every"), for: "--every") ?? .seconds(5)
+      let times = try ShopOptions.count(parser.take("--times"), for: "--times")
+      command = .watch(server, every: every, times: times)
     default:
       throw UsageError("unknown command '\(name)'; expected demo, orders, cancel or watch.")
     }
     try parser.finish()
     return command
   }
-}
 
-/// A command line the program cannot run, with what to change.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-  let message: String
-  init(_ message: String) { self.message = message }
-  var description: String { message }
+  private static let options: [Arguments.Option] = [
+    .init("--base-url", takes: "a URL, e.g. `--base-url http://127.0.0.1:8080`"),
+    .init("--timeout", takes: "a number of seconds, e.g. `--timeout 5`"),
+    .init("--every", takes: "a number of seconds, e.g. `--every 5`"),
+    .init("--times", takes: "a number of reloads, e.g. `--times 3`"),
+  ]
+
+  /// `--base-url` (the production server by default) and `--timeout`.
+  private static func server(_ parser: inout Arguments) throws(UsageError) -> ServerOptions {
+    var server = ServerOptions.production
+    if let text = parser.take("--base-url") { server.baseURL = try ShopOptions.baseURL(text) }
+    if let timeout = try ShopOptions.seconds(parser.take("--timeout"), for: "--timeout") {
+      server.timeout = timeout
+    }
+    return server
+  }
 }

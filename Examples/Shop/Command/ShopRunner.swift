@@ -1,4 +1,4 @@
-import TerminalSafety
+import TerminalIO
 
 /// Runs a command line: parses it, wires the services and drives the orders model.
 ///
@@ -8,14 +8,6 @@ import TerminalSafety
 /// Threading: main actor, where the model lives.
 @MainActor
 struct ShopRunner {
-  /// How the program ends: 0 success, 1 the server failed (or, decided in `main.swift`, the output
-  /// could not be written), 64 (`EX_USAGE`) a bad command line.
-  enum ExitStatus: Int32 {
-    case success = 0
-    case failure = 1
-    case usage = 64
-  }
-
   var output: @MainActor (String) -> Void
   var errorOutput: @MainActor (String) -> Void
   /// The wiring for a command's server: the document's ``AppDependencies/live`` for the
@@ -26,7 +18,7 @@ struct ShopRunner {
   }
   var clock: any Clock<Duration> = ContinuousClock()
 
-  func run(_ arguments: [String]) async -> ExitStatus {
+  func run(_ arguments: [String]) async -> ExitCode {
     let command: ShopCommand
     do {
       command = try ShopCommand.parse(arguments)
@@ -62,7 +54,7 @@ struct ShopRunner {
   }
 
   /// Writes the model's message, then the reason the service recorded.
-  private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitStatus {
+  private func report(_ message: String, _ service: FailureRecordingOrderService) -> ExitCode {
     if let reason = service.lastFailureReason {
       errorOutput("\(message)\nReason: \(TerminalText.escaped(reason)).")
     } else {
@@ -72,7 +64,7 @@ struct ShopRunner {
   }
 
   /// The document's "Try the logic", line for line.
-  private func demo() async -> ExitStatus {
+  private func demo() async -> ExitCode {
     let service = FakeOrderService(stored: Order.samples, failingCancels: [2])
     let model = OrdersModel(service: service)
     await model.load()
@@ -87,7 +79,7 @@ struct ShopRunner {
 
   private func listOrders(
     _ screen: OrdersScreen, _ service: FailureRecordingOrderService
-  ) async -> ExitStatus {
+  ) async -> ExitCode {
     let model = screen.model
     await model.load()
     if let error = model.error {
@@ -99,7 +91,7 @@ struct ShopRunner {
 
   private func cancelOrder(
     _ id: Int, _ screen: OrdersScreen, _ service: FailureRecordingOrderService
-  ) async -> ExitStatus {
+  ) async -> ExitCode {
     let model = screen.model
     await model.load()
     if let error = model.error {
@@ -126,7 +118,7 @@ struct ShopRunner {
   private func watch(
     _ screen: OrdersScreen, _ service: FailureRecordingOrderService, _ every: Duration,
     _ times: Int?
-  ) async -> ExitStatus {
+  ) async -> ExitCode {
     let model = screen.model
     let host = TerminalHost(render: screen.render, write: output)
     host.start()

@@ -1,3 +1,4 @@
+import BoundedHTTP
 import Foundation
 
 /// Wraps a service and remembers why its last call failed.

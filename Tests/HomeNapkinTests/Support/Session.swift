@@ -1,4 +1,5 @@
 import Napkin
+import TerminalIO
 import Testing
 
 @testable import HomeNapkin

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 
 @testable import Notebook
 

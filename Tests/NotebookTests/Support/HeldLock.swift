@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 
 #if canImport(Glibc)
   import Glibc

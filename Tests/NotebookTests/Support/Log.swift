@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 
 /// Records values appended from any thread, in order: the lines a lock wait printed, the order in
 /// which concurrent work happened.

@@ -1,5 +1,6 @@
 import BuiltProducts
 import Foundation
+import NotebookStorage
 import Testing
 
 // Child processes: only where Foundation.Process exists.

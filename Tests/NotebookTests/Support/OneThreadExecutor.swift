@@ -1,4 +1,5 @@
 import Foundation
+import NotebookStorage
 
 /// A task executor with exactly one thread: a stand-in for a cooperative pool whose every other
 /// thread is busy. Work that blocks its thread here stops every other task that prefers it, so a

@@ -1,3 +1,4 @@
+import BoundedHTTP
 import NapkinTesting
 import Testing
 

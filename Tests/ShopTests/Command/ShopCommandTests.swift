@@ -1,4 +1,5 @@
 import Foundation
+import TerminalIO
 import Testing
 
 @testable import Shop
@@ -69,7 +70,10 @@ import Testing
       ["orders", "--base-url", "shop.example"],
       "--base-url must be an http or https URL such as http://127.0.0.1:8080; got 'shop.example'."
     ),
-    (["orders", "--base-url"], "--base-url needs a value; see --help."),
+    (
+      ["orders", "--base-url"],
+      "--base-url needs a URL, e.g. `--base-url http://127.0.0.1:8080`."
+    ),
     (
       ["orders", "--base-url", "http://a", "--base-url", "http://b"],
       "--base-url is given twice; give it once."
@@ -84,16 +88,22 @@ import Testing
     ),
     (
       ["orders", "--base-url", "http://a", "--every", "1"],
-      "--every does not apply to this command; see --help."
+      "--every does not apply to this command. Try `Shop --help`."
     ),
-    (["orders", "--base-url", "http://a", "extra"], "unexpected argument 'extra'; see --help."),
+    (
+      ["orders", "--base-url", "http://a", "extra"],
+      "unexpected argument `extra`. Try `Shop --help`."
+    ),
     (
       ["cancel", "--base-url", "http://a"],
       "cancel needs the id of the order, e.g. `Shop cancel 2 --base-url URL`."
     ),
     (["cancel", "2.5", "--base-url", "http://a"], "order id must be a whole number; got '2.5'."),
-    (["demo", "--verbose"], "unknown option '--verbose'; see --help."),
-    (["demo", "--base-url", "http://a"], "--base-url does not apply to this command; see --help."),
+    (["demo", "--verbose"], "unknown option `--verbose`. Try `Shop --help`."),
+    (
+      ["demo", "--base-url", "http://a"],
+      "--base-url does not apply to this command. Try `Shop --help`."
+    ),
     (
       ["watch", "--base-url", "http://a", "--times", "0"],
       "--times takes a whole number of at least 1; got '0'."

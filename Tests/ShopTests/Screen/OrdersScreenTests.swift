@@ -1,5 +1,6 @@
 import Observation
 import Synchronization
+import TerminalIO
 import Testing
 
 @testable import Shop

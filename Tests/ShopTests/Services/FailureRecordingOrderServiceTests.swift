@@ -1,3 +1,4 @@
+import BoundedHTTP
 import Testing
 
 @testable import Shop

@@ -1,3 +1,4 @@
+import BoundedHTTP
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Airframe
 import Foundation
 import NapkinTesting
+import NotebookStorage  // XcodeNotebookStorage, through the package's module alias
 import Testing
 
 @testable import Notebook  // XcodeNotebook, through the package's module alias

@@ -1,5 +1,6 @@
 import Napkin
 import NapkinTesting
+import TerminalIO  // XcodeTerminalIO, through the package's module alias
 import Testing
 
 @testable import XcodeHomeNapkin
