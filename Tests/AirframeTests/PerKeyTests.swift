@@ -71,7 +71,8 @@ import Testing
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       let key = #"notes\u{1B}[31m\u{D}"#
-      #expect(message.contains("dependency cycle in SelfNeedingContext: \(key) -> \(key)"), "\(message)")
+      #expect(
+        message.contains("dependency cycle in SelfNeedingContext: \(key) -> \(key)"), "\(message)")
       #expect(!message.contains("\u{1B}"))
     }
   #endif

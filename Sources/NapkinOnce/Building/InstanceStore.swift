@@ -27,12 +27,27 @@ package struct InstanceStore: ~Copyable, Sendable {
     forKey key: String, type: Any.Type, owner: AnyObject,
     factory: () -> any AnyObject & Sendable
   ) -> any AnyObject & Sendable {
-    if case .built(let instance) = find(key, type: type, owner: owner) {
-      return instance
+    let built: (any AnyObject & Sendable)? = withSlots { slots in
+      var index = 0
+      while index < slots.count {
+        if slots[index].key == key && slots[index].type == type {
+          return slots[index].instance
+        }
+        index += 1
+      }
+      return nil
     }
-    return BuildLock.process.run {
+    return built ?? build(forKey: key, type: type, owner: owner, factory: factory)
+  }
+
+  /// The build path: everything but the read of a built instance of the right type.
+  private func build(
+    forKey key: String, type: Any.Type, owner: AnyObject,
+    factory: () -> any AnyObject & Sendable
+  ) -> any AnyObject & Sendable {
+    BuildLock.process.run {
       let build = Build(owner: ObjectIdentifier(owner), ownerType: Swift.type(of: owner), key: key)
-      switch find(key, type: type, owner: owner, addingIfMissing: true) {
+      switch find(key, type: type, owner: owner) {
       case .built(let instance):
         // Built by another thread while this one waited for the lock.
         return instance
@@ -54,17 +69,19 @@ package struct InstanceStore: ~Copyable, Sendable {
     case added(Int)
   }
 
-  /// What the slot of `key` holds; stops the program if it was begun as another type.
-  private func find(
-    _ key: String, type: Any.Type, owner: AnyObject, addingIfMissing: Bool = false
-  ) -> Found {
+  /// What the slot of `key` holds, adding it if there is none; stops the program if it was
+  /// begun as another type.
+  private func find(_ key: String, type: Any.Type, owner: AnyObject) -> Found {
     let found: Found? = withSlots { slots in
-      for slot in slots where slot.key == key {
-        guard slot.type == type else { return nil }
-        return slot.instance.map { .built($0) } ?? .building
+      // By index, so that no slot is copied (a copy retains its instance).
+      var index = 0
+      while index < slots.count {
+        if slots[index].key == key {
+          guard slots[index].type == type else { return nil }
+          return slots[index].instance.map { .built($0) } ?? .building
+        }
+        index += 1
       }
-      // Absent: for a reader, the same answer as a build in progress (take the build path).
-      guard addingIfMissing else { return .building }
       slots.append(Slot(key: key, type: type))
       return .added(slots.count - 1)
     }

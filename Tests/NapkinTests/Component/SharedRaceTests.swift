@@ -100,3 +100,30 @@ extension SharedRaceTests {
     }
   }
 }
+
+/// A component whose factory returns at once: the narrowest window, the most trials.
+final class QuickRaceComponent: EmptyComponent, @unchecked Sendable {
+  // SAFETY: `@unchecked Sendable` as inherited from `Component`; `counter` is a `let` of a Sendable type.
+  let counter = FactoryCounter()
+  var token: Token {
+    shared {
+      counter.record()
+      return Token("quick")
+    }
+  }
+}
+
+extension SharedRaceTests {
+  @Test func thirtyThousandTrialsOfEightRacingThreadsBuildNoDuplicate() {
+    var duplicates = 0
+    for _ in 0..<30_000 {
+      let component = QuickRaceComponent()
+      let seen = IdentityCollector()
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        seen.insert(ObjectIdentifier(component.token))
+      }
+      duplicates += (component.counter.count - 1) + (seen.count - 1)
+    }
+    #expect(duplicates == 0)
+  }
+}
