@@ -104,7 +104,7 @@ public final class LeakDetector {
 
   private let handler: @MainActor (LeakReport) -> Void
   private var nextCheckID: UInt64 = 0
-  private var checks: [UInt64: Task<Void, Never>] = [:]
+  private var checks: [UInt64: (task: Task<Void, Never>, check: LeakCheck)] = [:]
 
   /// Creates a detector with its own grace period and handler.
   ///
@@ -230,8 +230,8 @@ public final class LeakDetector {
   /// Threading: main actor.
   public func waitForPendingChecks() async {
     while !checks.isEmpty {
-      for check in Array(checks.values) {
-        await check.value
+      for pending in Array(checks.values) {
+        await pending.task.value
       }
     }
   }
@@ -249,42 +249,45 @@ public final class LeakDetector {
     let id = nextCheckID
     nextCheckID += 1
     let handler = handler
-    let start = ContinuousClock.now
-    let deadline = start + gracePeriod
-    // Poll often enough that a check of objects that do go away ends soon after they do.
-    let pollInterval = min(max(gracePeriod / 20, .milliseconds(1)), .milliseconds(50))
-    // A subtree watched while in a tree is expected to leave it; only one that was out of the
-    // tree and came back is forgiven.
-    let forgivable = !(root.map(AttachmentRegistry.isInTree) ?? false)
-    checks[id] = Task { [weak self, weak root] in
-      var remaining = unique
+    let check = LeakCheck(unique, root: root, gracePeriod: gracePeriod, site: site)
+    let task = Task { [weak self] in
       while true {
-        remaining.removeAll { $0.object == nil }
-        if remaining.isEmpty || (forgivable && (root.map(AttachmentRegistry.isInTree) ?? false)) {
-          break
-        }
         let now = ContinuousClock.now
-        if now >= deadline {
-          // Still in the tree: each napkin is alive because its parent holds it, which is what
-          // the report must say, not that something leaked it after a detach.
-          let stillAttached = root.map(AttachmentRegistry.isAttached) ?? false
-          // Routers first: a live router holds the rest of its napkin, so what holds the router
-          // (a test's own reference, say) is the cause to read first.
-          let ordered =
-            remaining.filter { $0.role == .router } + remaining.filter { $0.role != .router }
-          for tracked in ordered {
-            let parent = stillAttached ? tracked.router.flatMap(AttachmentRegistry.parent) : nil
-            handler(
-              LeakReport(
-                typeName: tracked.typeName, role: tracked.role, napkinName: tracked.napkinName,
-                outlived: now - start, attachedTo: parent.map { typeName(of: $0) },
-                heldByRouter: tracked.router != nil, fileID: site.fileID, line: site.line))
-          }
+        if let reports = check.poll(now: now) {
+          for report in reports { handler(report) }
           break
         }
-        try? await Task.sleep(until: min(deadline, now + pollInterval), clock: .continuous)
+        try? await Task.sleep(
+          until: min(check.deadline, now + check.pollInterval), clock: .continuous)
       }
       self?.checks.removeValue(forKey: id)
     }
+    checks[id] = (task, check)
+    if self === Self.shared {
+      TestIssueRecorder.leakChecksBegan()
+    }
+  }
+
+  /// Runs every check still pending to its end now, blocking the main thread, and returns what
+  /// they found instead of handing it to the handler: for a test process that exits while
+  /// checks are pending, where no main-actor task runs again. A check that needs more than
+  /// `limit` from now is given up, unreported.
+  package func finishPendingChecksNow(limit: Duration = .seconds(10)) -> [LeakReport] {
+    let giveUp = sleepableDeadline(after: .now, by: limit)
+    var reports: [LeakReport] = []
+    for id in checks.keys.sorted() {
+      guard let check = checks[id]?.check else { continue }
+      while true {
+        let now = ContinuousClock.now
+        if let found = check.poll(now: now) {
+          reports += found
+          break
+        }
+        if now >= giveUp { break }
+        let pause = min(check.deadline - now, check.pollInterval, giveUp - now)
+        Thread.sleep(forTimeInterval: pause / .seconds(1))
+      }
+    }
+    return reports
   }
 }

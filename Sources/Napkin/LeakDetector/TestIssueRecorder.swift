@@ -9,6 +9,10 @@ package protocol TestIssueRecording: AnyObject {
   /// `fileID` and `line`, and returns `true`; returns `false` if it could not, so that the caller
   /// falls back to what it does in an app.
   static func recordIssue(_ message: String, fileID: StaticString, line: UInt) -> Bool
+
+  /// The shared leak detector began a check: the recorder makes such checks end inside the test
+  /// that began them (or fail the run if the process exits first).
+  @MainActor static func leakChecksBegan()
 }
 
 /// Finds out at run time whether this process is a test run that can record an issue.
@@ -20,7 +24,8 @@ package protocol TestIssueRecording: AnyObject {
 /// `NSClassFromString`, the same lookup on every platform Napkin supports) without anything
 /// having to register it first. Found, it records the issue through Swift Testing or XCTest,
 /// whichever runs the current test; not found, which is always the case in an app, Napkin stops
-/// or warns as before. The lookup happens only when something goes wrong, and once.
+/// or warns as before. The lookup happens once, when something goes wrong or when the shared
+/// leak detector begins its first check.
 ///
 /// Threading: main actor.
 @MainActor
@@ -43,5 +48,10 @@ package enum TestIssueRecorder {
   /// when no test runner can take it.
   static func record(_ message: String, fileID: StaticString, line: UInt) -> Bool {
     recorder?.recordIssue(message, fileID: fileID, line: line) ?? false
+  }
+
+  /// Tells the test runner's recorder that the shared detector began a check; nothing in an app.
+  static func leakChecksBegan() {
+    recorder?.leakChecksBegan()
   }
 }

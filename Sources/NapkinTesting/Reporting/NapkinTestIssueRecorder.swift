@@ -17,4 +17,8 @@ final class NapkinTestIssueRecorder: NSObject, TestIssueRecording {
     reportFailure(message, at: CallSite(fileID: fileID, filePath: fileID, line: line, column: 1))
     return true
   }
+
+  @MainActor static func leakChecksBegan() {
+    LeakChecksAtTestEnd.prepare()
+  }
 }

@@ -51,6 +51,17 @@ class FailureCapturingTestCase: XCTestCase {
     return end()
   }
 
+  /// Starts capturing until ``endCapturing()``: for failures recorded after the test method
+  /// returns, by its teardown blocks, read in `tearDown()`.
+  func beginCapturing() {
+    begin()
+  }
+
+  /// Stops capturing and returns what was captured since ``beginCapturing()``.
+  func endCapturing() -> [CapturedFailure] {
+    end()
+  }
+
   private func begin() {
     captured.withFailures { $0 = [] }
   }

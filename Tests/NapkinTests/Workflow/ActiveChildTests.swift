@@ -16,7 +16,7 @@ final class SignedInInteractor: Interactor, SignedInRole {
 /// A deep link's wait for the tree, the way a RIBs workflow waits: for a child napkin that plays
 /// a role and is active.
 @MainActor
-@Suite struct ActiveChildTests {
+@Suite(.timeLimit(.minutes(1))) struct ActiveChildTests {
   let root = Router(interactor: Interactor())
 
   init() {
