@@ -28,6 +28,9 @@ target (default isolation `MainActor`, `NonisolatedNonsendingByDefault`,
   the next block shows a mistake: it must fail to compile, with that error;
 - `<!-- snippet-mode: default -->` (or `xcode`) says that the next block is meant for one
   isolation mode only, and is checked in that mode alone;
+- `<!-- snippet-skip: REASON -->` says that the next block cannot be compiled on this machine
+  (SwiftUI, on Linux) and is not checked; the reason is required, and `--list` and the summary
+  name every skipped block, so a skip never goes unseen;
 - `<!-- snippet-manifest -->` says that the next block is a client's `Package.swift`: SwiftPM
   loads it next to this package (as `../Napkin`) and checks every product it names;
 - a Swift file's doc comments use .ci/snippets/preludes/Prelude<Module>.swift, for the module
@@ -60,6 +63,7 @@ INSIDE_DIRECTIVE = re.compile(r"<!--\s*snippet-inside:\s*(.+?)\s*-->")
 FAILS_DIRECTIVE = re.compile(r"<!--\s*snippet-fails:\s*(.+?)\s*-->")
 MODE_DIRECTIVE = re.compile(r"<!--\s*snippet-mode:\s*(default|xcode)\s*-->")
 MANIFEST_DIRECTIVE = re.compile(r"<!--\s*snippet-manifest\s*-->")
+SKIP_DIRECTIVE = re.compile(r"<!--\s*snippet-skip:\s*(\S.*?)\s*-->")
 # The isolation modes every block is checked in, with the compiler flags of each.
 MODES = ("default", "xcode")
 MODE_FLAGS = {
@@ -87,6 +91,7 @@ class Snippet:
         self.fails = fails  # the error a block that shows a mistake must fail with
         self.manifest = False  # a client's Package.swift, checked against this package
         self.modes = modes or MODES  # the isolation modes the block is meant for
+        self.skip = None  # why the block is not checked, from a `snippet-skip` directive
 
     def where(self):
         return f"{self.path}:{self.line}"
@@ -126,6 +131,8 @@ def markdown_snippets(path):
     # `snippet-inside` waiting for the next block.
     state_at = []
     prelude, group, inside, fails, manifest, modes = None, None, None, None, False, None
+    skip = None
+    skips = []  # the `snippet-skip` reason of each block, in order
     for number, line in enumerate(lines, start=1):
         directive = PRELUDE_DIRECTIVE.search(line)
         if directive:
@@ -145,17 +152,22 @@ def markdown_snippets(path):
             modes = (directive.group(1),)
         if MANIFEST_DIRECTIVE.search(line):
             manifest = True
+        directive = SKIP_DIRECTIVE.search(line)
+        if directive:
+            skip = directive.group(1)
         if FENCE_OPEN.match(line):
             state_at.append((prelude, group, inside, fails, manifest, modes))
-            inside, fails, manifest, modes = None, None, False, None
+            skips.append(skip)
+            inside, fails, manifest, modes, skip = None, None, False, None, None
         else:
             state_at.append((prelude, group, None, None, False, None))
     try:
-        for start, code in blocks(lines):
+        for number, (start, code) in enumerate(blocks(lines)):
             prelude, group, inside, fails, manifest, modes = state_at[start - 1]
             snippet = Snippet(
                 relative, start + 1, "\n".join(code), prelude, group, inside, fails, modes)
             snippet.manifest = manifest
+            snippet.skip = skips[number] if number < len(skips) else None
             yield snippet
     except ValueError as error:
         sys.exit(f"{relative}: {error}")
@@ -359,12 +371,15 @@ def main():
             fails = f", must fail: {snippet.fails}" if snippet.fails else ""
             fails += f", {snippet.modes[0]} mode only" if len(snippet.modes) == 1 else ""
             manifest = ", a client manifest" if snippet.manifest else ""
-            print(f"{snippet.where()}  ({prelude}{group}{inside}{fails}{manifest})")
+            skipped = f", SKIPPED: {snippet.skip}" if snippet.skip else ""
+            print(f"{snippet.where()}  ({prelude}{group}{inside}{fails}{manifest}{skipped})")
         print(f"{len(snippets)} snippets")
         return
     if not pathlib.Path(arguments.modules, "Napkin.swiftmodule").exists():
         sys.exit(f"{arguments.modules} holds no Napkin.swiftmodule: run `swift build --build-tests` first.")
 
+    skipped = [snippet for snippet in snippets if snippet.skip]
+    snippets = [snippet for snippet in snippets if not snippet.skip]
     failures = 0
     with tempfile.TemporaryDirectory(prefix="napkin-snippets-") as workspace:
         with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
@@ -386,6 +401,8 @@ def main():
         f"{len(snippets)} snippets checked in both isolation modes ({markdown} in Markdown, "
         f"{len(snippets) - markdown} in doc comments), {failures} checks failed."
     )
+    for snippet in skipped:
+        print(f"skipped {snippet.where()}: {snippet.skip}")
     if failures:
         sys.exit(1)
 

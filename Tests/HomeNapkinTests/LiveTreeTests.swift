@@ -24,7 +24,7 @@ import Testing
 
   @Test func theSnapshotFileFollowsTheTreeAfterEveryCommand() throws {
     let url = folder.appending(path: "tree.json")
-    let session = Session(recorder: LiveTreeRecorder(file: try SnapshotFile(path: url.path)))
+    let session = Session(recorder: LiveTreeRecorder(file: try LiveTreeRecorder.file(at: url.path)))
     #expect(try attachedAndActive(url) == ["Root", "LoggedOut"])
     session.type("login alice")
     #expect(try attachedAndActive(url) == ["Root", "LoggedIn", "Home"])
@@ -48,6 +48,19 @@ import Testing
     #expect(home.component?.name == "HomeComponent")
     #expect(snapshot.ancestorComponents.map(\.name) == ["AppComponent"])
     #expect(!json.contains("alice"))  // type names and counts, never the user's data
+  }
+
+  @Test func aSnapshotFromAnEarlierRunIsReplacedAndAnyOtherFileIsNot() throws {
+    let url = folder.appending(path: "tree.json")
+    _ = Session(recorder: LiveTreeRecorder(file: try LiveTreeRecorder.file(at: url.path)))
+    let again = Session(recorder: LiveTreeRecorder(file: try LiveTreeRecorder.file(at: url.path)))
+    again.type("login alice")
+    #expect(try attachedAndActive(url) == ["Root", "LoggedIn", "Home"])
+
+    let notes = folder.appending(path: "notes.json")
+    try Data(#"{"mine": true}"#.utf8).write(to: notes)
+    #expect(throws: UsageError.self) { try HomeNapkinApp.Options(["--snapshot", notes.path]) }
+    #expect(try String(contentsOf: notes, encoding: .utf8) == #"{"mine": true}"#)
   }
 
   @Test func optionsComeInAnyOrderAndEachOnlyOnce() throws {

@@ -22,17 +22,29 @@ nonisolated enum ContentLength {
     return Set(values).count > 1 ? .conflictingContentLengths(header) : nil
   }
 
-  /// The reason behind a transfer error that curl raised while reading the reply's head, told
-  /// apart by curl's message.
-  static func curlRefusal(_ error: URLError) -> ServerError.Reason? {
+  /// The reason behind a transfer error that curl raised, told apart by curl's message (they all
+  /// arrive as `URLError.unknown`), or `nil` when the message names none of them.
+  ///
+  /// Before the answer's head has arrived, or after interim replies only (`afterInterimReply`), a
+  /// header limit means the head never ended; after it, only what concerns the body is told.
+  static func curlRefusal(
+    _ error: URLError, afterResponse: Bool, afterInterimReply: Bool
+  ) -> ServerError.Reason? {
     let message = (error as NSError).localizedDescription.lowercased()
+    // CURLE_BAD_CONTENT_ENCODING: "Unrecognized content encoding type", or "Error while
+    // processing content unencoding" for a body that is not in the encoding it names.
+    if message.contains("content encoding") { return .unknownContentEncoding }
+    if message.contains("unencoding") { return .undecodableBody }
+    guard !afterResponse else { return nil }
     if message.contains("content-length") { return .invalidContentLength("") }
-    // curl stops at its header limit with "Out of memory" (before 8.7) or CURLE_TOO_LARGE's
-    // "grew larger than allowed"; before the head has arrived nothing else is that large.
-    if message.contains("out of memory") || message.contains("larger than allowed")
-      || message.contains("header too large")
+    // curl stops at its header limit with "Too large response headers" (a flood of small lines,
+    // or of interim replies, each of which curl counts), "Out of memory" (one huge line, before
+    // 8.7) or CURLE_TOO_LARGE's "grew larger than allowed"; before the head has arrived nothing
+    // else is that large.
+    if message.contains("too large response headers") || message.contains("out of memory")
+      || message.contains("larger than allowed") || message.contains("header too large")
     {
-      return .headersTooLarge
+      return afterInterimReply ? .interimRepliesFlood : .headersTooLarge
     }
     return nil
   }

@@ -203,7 +203,7 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
   ) -> Result<Answer, any Error> {
     if let stopped = state.stopped { return .failure(stopped) }
     if let error {
-      return .failure(serverError(for: error, afterResponse: state.response != nil))
+      return .failure(serverError(for: error, response: state.response))
     }
     guard let response = state.response else { return .failure(ServerError(.emptyReply)) }
     return .success((response, state.body))
@@ -212,10 +212,19 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
   /// The reason for a transfer error. The same URL error means different things before and
   /// after the response's head arrived: a connection lost before it is an empty reply, after it a
   /// body cut short.
-  private static func serverError(for error: any Error, afterResponse: Bool) -> any Error {
+  private static func serverError(
+    for error: any Error, response: HTTPURLResponse?
+  ) -> any Error {
     guard let error = error as? URLError else { return error }
+    // A `100 Continue` reaches the delegate as a response, though it is only an interim reply:
+    // the answer's head has not arrived after it.
+    let interim = response.map { (100...199).contains($0.statusCode) } ?? false
+    let afterResponse = response != nil && !interim
     // curl's own sentence is the only thing that tells these apart: all arrive as `unknown`.
-    if !afterResponse, error.code == .unknown, let refusal = ContentLength.curlRefusal(error) {
+    if error.code == .unknown,
+      let refusal = ContentLength.curlRefusal(
+        error, afterResponse: afterResponse, afterInterimReply: interim)
+    {
       return ServerError(refusal)
     }
     switch error.code {

@@ -38,6 +38,12 @@ public nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringC
     /// The reply's header lines were larger than the HTTP client accepts (a hostile or broken
     /// server; the client stops reading instead of holding them in memory).
     case headersTooLarge
+    /// The server sent interim replies (`100 Continue`) without end, instead of its answer.
+    case interimRepliesFlood
+    /// The server's answer is in a `Content-Encoding` the client cannot decode.
+    case unknownContentEncoding
+    /// The server's answer is not in the `Content-Encoding` it names (a gzip body that is not).
+    case undecodableBody
     /// The reply's `Content-Length` is not a whole number of bytes (`-5`, `12abc`).
     case invalidContentLength(String)
     /// The reply has several `Content-Length` headers that disagree: HTTP requires refusing it,
@@ -79,6 +85,13 @@ public nonisolated struct ServerError: Error, Equatable, Sendable, CustomStringC
     case .closedMidBody: "the server closed the connection in the middle of its answer"
     case .headersTooLarge:
       "the server's reply headers are larger than Shop accepts; the reply was not read"
+    case .interimRepliesFlood:
+      "the server sent interim replies (100 Continue) without end instead of its answer; the "
+        + "reply was not read"
+    case .unknownContentEncoding:
+      "the server sent its answer in a content encoding (Content-Encoding) Shop cannot decode"
+    case .undecodableBody:
+      "the server's answer is not in the content encoding (Content-Encoding) it names"
     case .invalidContentLength(let value):
       "the server's reply has an invalid Content-Length\(Self.quoted(value)); it must be a whole "
         + "number of bytes"

@@ -61,7 +61,7 @@ enum HomeNapkinApp {
       }
       if let path = arguments.take("--snapshot") {
         do {
-          recorder = LiveTreeRecorder(file: try SnapshotFile(path: path))
+          recorder = LiveTreeRecorder(file: try LiveTreeRecorder.file(at: path))
         } catch {
           throw UsageError(error.description)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Napkin
 import TerminalIO
 
@@ -12,6 +13,14 @@ final class LiveTreeRecorder {
 
   init(file: SnapshotFile) {
     self.file = file
+  }
+
+  /// The snapshot file at `path`, which may already hold a snapshot HomeNapkin wrote (a tree
+  /// snapshot's JSON) and nothing else: any other file is the user's, and is never replaced.
+  nonisolated static func file(at path: String) throws(SnapshotFile.Refusal) -> SnapshotFile {
+    try SnapshotFile(path: path) { bytes in
+      (try? JSONDecoder().decode(TreeSnapshot.self, from: Data(bytes))) != nil
+    }
   }
 
   /// Replaces the file with `root`'s snapshot now.

@@ -48,9 +48,9 @@ struct ShopRunner {
   /// ``report(_:_:)``.
   private func recordingScreen(
     _ server: ShopCommand.ServerOptions
-  ) -> (OrdersScreen, FailureRecordingOrderService) {
+  ) -> (OrdersTerminalScreen, FailureRecordingOrderService) {
     let service = FailureRecordingOrderService(wrapping: dependencies(server).orders)
-    return (OrdersScreen(dependencies: AppDependencies(orders: service)), service)
+    return (OrdersTerminalScreen(dependencies: AppDependencies(orders: service)), service)
   }
 
   /// Writes the model's message, then the reason the service recorded.
@@ -78,7 +78,7 @@ struct ShopRunner {
   }
 
   private func listOrders(
-    _ screen: OrdersScreen, _ service: FailureRecordingOrderService
+    _ screen: OrdersTerminalScreen, _ service: FailureRecordingOrderService
   ) async -> ExitCode {
     let model = screen.model
     await model.load()
@@ -90,7 +90,7 @@ struct ShopRunner {
   }
 
   private func cancelOrder(
-    _ id: Int, _ screen: OrdersScreen, _ service: FailureRecordingOrderService
+    _ id: Int, _ screen: OrdersTerminalScreen, _ service: FailureRecordingOrderService
   ) async -> ExitCode {
     let model = screen.model
     await model.load()
@@ -116,7 +116,7 @@ struct ShopRunner {
   /// line, once per failure that differs from the one before, so a server that stays down does not
   /// fill the terminal.
   private func watch(
-    _ screen: OrdersScreen, _ service: FailureRecordingOrderService, _ every: Duration,
+    _ screen: OrdersTerminalScreen, _ service: FailureRecordingOrderService, _ every: Duration,
     _ times: Int?
   ) async -> ExitCode {
     let model = screen.model

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct AppDependenciesTests {
   @Test func thePreviewShowsTheSampleOrdersWithoutANetwork() async {
-    let screen = OrdersScreen(dependencies: .preview)
+    let screen = OrdersTerminalScreen(dependencies: .preview)
     await screen.model.load()
     #expect(screen.render() == "Orders\n  #1   $40.00\n  #2   $15.50")
   }

@@ -127,6 +127,24 @@ import Testing
       }
     }
 
+    @Test(arguments: [
+      ("header-flood", ServerError.Reason.headersTooLarge),
+      ("continue-flood", .interimRepliesFlood),
+      ("unknown-encoding", .unknownContentEncoding),
+      ("corrupt-gzip", .undecodableBody),
+    ])
+    func aReplyCurlRefusesIsReportedAsWhatTheServerDid(
+      mode: String, reason: ServerError.Reason
+    ) async throws {
+      try await OrderServer.with { server throws in
+        let service = LiveOrderService(baseURL: server.url(mode), timeout: .seconds(20))
+        let error = await #expect(throws: ServerError.self) { try await service.orders() }
+        #expect(error?.reason == reason)
+        #expect(error?.description.contains("URL error") == false)
+        #expect(error?.description.contains("closed the connection") == false)
+      }
+    }
+
     @Test func aRepeatedContentLengthThatAgreesIsAccepted() async throws {
       try await OrderServer.with { server throws in
         let service = LiveOrderService(baseURL: server.url("same-lengths"))

@@ -35,6 +35,10 @@ Hostile and broken servers:
   /negative-length/...      200 with Content-Length: -5
   /two-lengths/...          200 with two Content-Length headers that disagree (5 and 60)
   /same-lengths/...         200 with the same Content-Length header twice (allowed by HTTP)
+  /header-flood/...         200, then 5,000 header lines of 100 bytes (each far under any limit)
+  /continue-flood/...       100,000 interim `100 Continue` replies, then closes
+  /unknown-encoding/...     200 with Content-Encoding: x-unknown and a body in no known encoding
+  /corrupt-gzip/...         200 with Content-Encoding: gzip and a body that is not gzip
 """
 
 import gzip
@@ -55,7 +59,8 @@ PREFIX = re.compile(
     r"|cancel-redirect/(?P<cancel>\d{3})|cancel-redirect-login/(?P<login>\d{3})"
     r"|cancel-fails|malformed|wrong-shape|slow|redirect-away|redirect-loop|gzip-bomb|huge"
     r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body|huge-header"
-    r"|negative-length|two-lengths|same-lengths)(?=/)"
+    r"|negative-length|two-lengths|same-lengths|header-flood|continue-flood|unknown-encoding|corrupt-gzip)"
+    r"(?=/)"
 )
 CANCEL = re.compile(r"^/orders/(?P<id>-?\d+)/cancel$")
 BIG = 64 * 1024 * 1024
@@ -230,6 +235,32 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b"\r\n\r\n[]")
         self.close_connection = True
 
+    def header_flood(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.wfile.write(b"".join(self._headers_buffer))
+        self._headers_buffer = []
+        lines = b"".join(b"X-%05d: %s\r\n" % (index, b"a" * 90) for index in range(5_000))
+        self.wfile.write(lines)
+        self.wfile.write(b"Content-Length: 2\r\n\r\n[]")
+        self.close_connection = True
+
+    def continue_flood(self):
+        self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n" * 100_000)
+        self.close_connection = True
+
+    def unknown_encoding(self, encoding="x-unknown"):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", "7")
+        self.end_headers()
+        self.wfile.write(b"\x00\x01[]\x02\x03\x04")
+        self.close_connection = True
+
+    def corrupt_gzip(self):
+        self.unknown_encoding("gzip")
+
     def negative_length(self):
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -269,6 +300,10 @@ HOSTILE = {
     "negative-length": Handler.negative_length,
     "two-lengths": Handler.two_lengths,
     "same-lengths": Handler.same_lengths,
+    "header-flood": Handler.header_flood,
+    "continue-flood": Handler.continue_flood,
+    "unknown-encoding": Handler.unknown_encoding,
+    "corrupt-gzip": Handler.corrupt_gzip,
 }
 
 

@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct OrdersScreenTests {
   @Test func anEmptyModelRendersNoOrders() {
-    let screen = OrdersScreen(model: OrdersModel(service: FakeOrderService(stored: [])))
+    let screen = OrdersTerminalScreen(model: OrdersModel(service: FakeOrderService(stored: [])))
     #expect(screen.render() == "Orders\n  (none)")
   }
 
@@ -19,13 +19,13 @@ struct OrdersScreenTests {
     await model.cancel(Order.samples[0])
 
     #expect(
-      OrdersScreen(model: model).render()
+      OrdersTerminalScreen(model: model).render()
         == "Orders\n  #1   $40.00\n  #2   $15.50\n! Couldn't cancel order #1.")
   }
 
   @Test func renderingTracksTheModelSoAChangeInvalidatesTheScreen() async {
     let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
-    let screen = OrdersScreen(model: model)
+    let screen = OrdersTerminalScreen(model: model)
     let invalidated = Atomic(0)
 
     let first = withObservationTracking {
@@ -54,7 +54,7 @@ struct OrdersScreenTests {
     await model.load()
 
     #expect(
-      OrdersScreen(model: model).render()
+      OrdersTerminalScreen(model: model).render()
         == "Orders\n  #12345 $1.00\n  #-98765 $2.00\n  #7   $3.00\n  #\(Int.max) $4.00")
   }
 
@@ -64,7 +64,7 @@ struct OrdersScreenTests {
     let invalidated = Atomic(false)
 
     _ = withObservationTracking {
-      OrdersScreen(model: model).render()
+      OrdersTerminalScreen(model: model).render()
     } onChange: {
       invalidated.store(true, ordering: .relaxed)
     }
@@ -76,7 +76,7 @@ struct OrdersScreenTests {
   @Test func theTerminalHostRedrawsWhenTheModelChanges() async {
     let model = OrdersModel(service: FakeOrderService(stored: Order.samples, failingCancels: [2]))
     let (frames, written) = AsyncStream.makeStream(of: String.self)
-    let host = TerminalHost(render: OrdersScreen(model: model).render) { written.yield($0) }
+    let host = TerminalHost(render: OrdersTerminalScreen(model: model).render) { written.yield($0) }
     var next = frames.makeAsyncIterator()
 
     host.start()
@@ -96,7 +96,7 @@ struct OrdersScreenTests {
   @Test func theHostWritesNoFrameAfterItFinishes() async {
     let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
     var frames: [String] = []
-    let host = TerminalHost(render: OrdersScreen(model: model).render) { frames.append($0) }
+    let host = TerminalHost(render: OrdersTerminalScreen(model: model).render) { frames.append($0) }
     host.start()
     host.finish()
 
@@ -112,7 +112,7 @@ struct OrdersScreenTests {
     let model = OrdersModel(service: FakeOrderService(orders: Order.samples))
     weak var released: TerminalHost?
     do {
-      let host = TerminalHost(render: OrdersScreen(model: model).render) { _ in }
+      let host = TerminalHost(render: OrdersTerminalScreen(model: model).render) { _ in }
       host.start()
       released = host
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The orders screen as text: the terminal plays the SwiftUI view.
+/// The orders screen as text: the terminal plays document 002's SwiftUI view (`OrdersScreen`,
+/// in `AppArchitecture/OrdersScreen.swift`, for Apple platforms), the Linux view of the same
+/// model.
 ///
 /// Like a view's `body`, ``render()`` only reads the model; whoever calls it inside
 /// `withObservationTracking` (``TerminalHost``) learns when to call it again.
@@ -13,15 +15,15 @@ import Foundation
 ///
 /// Threading: main actor, because the model is.
 @MainActor
-struct OrdersScreen {
+struct OrdersTerminalScreen {
   let model: OrdersModel
 
   init(model: OrdersModel) {
     self.model = model
   }
 
-  /// The document's `OrdersScreen(dependencies:)`: the screen builds its own model from the
-  /// services it is given, so `OrdersScreen(dependencies: .preview)` needs no network.
+  /// As the document's `OrdersScreen(dependencies:)`: the screen builds its own model from the
+  /// services it is given, so `OrdersTerminalScreen(dependencies: .preview)` needs no network.
   init(dependencies: AppDependencies) {
     self.init(model: OrdersModel(service: dependencies.orders))
   }
