@@ -35,22 +35,24 @@ struct SourceEdit: Hashable, Sendable {
   }
 
   /// Lines added, each on a line of its own, before the closing brace at `brace`, indented one
-  /// level more than the brace's line. `{}` on one line gets the brace moved to a line of its own.
+  /// level (of the file's `style`) more than the brace's line, and ended as the file's lines
+  /// are. `{}` on one line gets the brace moved to a line of its own.
   static func beforeClosingBrace(
     _ lines: [String],
     brace: Int,
-    in bytes: [UInt8]
+    in bytes: [UInt8],
+    style: FileStyle
   ) throws(UsageError) -> SourceEdit {
     guard brace < bytes.count, bytes[brace] == UInt8(ascii: "}") else {
       throw UsageError(message: "the file changed since it was read; run napkin fix again")
     }
     let start = lineStart(of: brace, in: bytes)
     let indent = indentation(ofLineAt: start, in: bytes)
-    let members = lines.map { indent + "  " + $0 + "\n" }.joined()
+    let members = lines.map { indent + style.indentUnit + $0 + style.lineEnding }.joined()
     if bytes[start..<brace].allSatisfy(isBlank) {
       return SourceEdit(offset: start, text: members)
     }
-    return SourceEdit(offset: brace, text: "\n" + members + indent)
+    return SourceEdit(offset: brace, text: style.lineEnding + members + indent)
   }
 
   /// The offset where the line holding `offset` starts.

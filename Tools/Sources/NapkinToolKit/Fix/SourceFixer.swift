@@ -20,7 +20,8 @@ enum SourceFixer {
 
   /// Runs `napkin fix` over `paths`: every file is read and edited in memory first, and only
   /// when all of them could be is anything written, so a file that changed under the tool stops
-  /// the run before it changed another.
+  /// the run before it changed another. New edge files are created first, never over a file;
+  /// if writing the edited files then fails, they are removed again.
   static func fix(_ paths: [String], console: inout some Console) -> CommandStatus {
     let (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
       paths, console: &console)
@@ -28,58 +29,110 @@ enum SourceFixer {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
     }
-    let (plans, passThroughReports) = self.plans(wiring)
-    guard !plans.isEmpty else {
+    let (plans, edgeFiles, passThroughReports) = self.plans(wiring)
+    guard !plans.isEmpty || !edgeFiles.isEmpty else {
       console.write("Nothing to fix in \(wiring.files.count) files.\n")
       return .success
     }
     var fixed: [FixedFile] = []
-    for (path, plan) in plans.sorted(by: { $0.key < $1.key }) {
-      do {
+    var created: [(path: String, bytes: [UInt8], report: String, position: SourcePosition)] = []
+    do {
+      for (path, plan) in plans.sorted(by: { $0.key < $1.key }) {
         fixed.append(try self.fixed(path, plan, original: FixedFile.read(path, in: sources)))
+      }
+      for (path, file) in edgeFiles.sorted(by: { $0.key < $1.key }) {
+        let template = try FixedFile.read(file.edge.template, in: sources).bytes
+        created.append(
+          (
+            path, EdgeFileText.bytes(file.edge, members: file.members, template: template),
+            "wrote `nonisolated extension \(file.edge.parent): "
+              + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
+              + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
+            file.edge.callSite
+          ))
+      }
+    } catch {
+      console.writeError("napkin: error: cannot fix: \(error.message); nothing was changed\n")
+      return .inputProblem
+    }
+    var written: [String] = []
+    for file in created {
+      do {
+        try EdgeFileText.create(file.path, bytes: file.bytes)
+        written.append(file.path)
       } catch {
+        for path in written { EdgeFileText.remove(path) }
         console.writeError(
-          "napkin: error: cannot fix \(TerminalText.name(path)): \(error.message); "
+          "napkin: error: cannot write \(TerminalText.name(file.path)): \(error.message); "
             + "nothing was changed\n")
         return .inputProblem
       }
     }
-    guard FixedFile.writeAll(fixed, console: &console) else { return .inputProblem }
-    let reports = passThroughReports + fixed.flatMap(\.reports)
+    guard FixedFile.writeAll(fixed, console: &console) else {
+      for path in written { EdgeFileText.remove(path) }
+      if !written.isEmpty {
+        console.writeError(
+          "napkin: error: removed the edge files it had written: "
+            + written.map(TerminalText.name).joined(separator: ", ") + "\n")
+      }
+      return .inputProblem
+    }
+    let reports =
+      passThroughReports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     for report in reports.sorted(by: { $0.position < $1.position }) {
       console.write("\(report.position): \(report.text)\n")
     }
     return .success
   }
 
-  /// What each file gets, and what `fix` says about each missing pass-through.
+  /// A new edge file and the members to write in it.
+  struct PlannedEdgeFile {
+    var edge: EdgeFile
+    var members: [String] = []
+  }
+
+  /// What each file gets, the edge files to create, and what `fix` says about each missing
+  /// pass-through.
   static func plans(_ wiring: Wiring) -> (
-    [String: FilePlan], [(position: SourcePosition, text: String)]
+    [String: FilePlan], [String: PlannedEdgeFile], [(position: SourcePosition, text: String)]
   ) {
     var plans: [String: FilePlan] = [:]
+    var edgeFiles: [String: PlannedEdgeFile] = [:]
     var reports: [(position: SourcePosition, text: String)] = []
-    for item in Linter.missingPassThroughs(wiring) {
-      let member = "var \(item.member): \(item.type) { dependency.\(item.member) }"
-      plans[item.memberFile, default: FilePlan()].insertions.append(
-        Insertion(brace: item.memberBrace, line: member))
-      if let file = item.requirementFile, let brace = item.requirementBrace {
-        plans[file, default: FilePlan()].insertions.append(
-          Insertion(brace: brace, line: "var \(item.member): \(item.type) { get }"))
+    for (parent, edge) in Linter.unconformedEdges(wiring) {
+      let file = Linter.edgeFile(
+        parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
+      if edgeFiles[file.path] == nil { edgeFiles[file.path] = PlannedEdgeFile(edge: file) }
+    }
+    func add(_ line: String, at place: MemberPlace) {
+      switch place {
+      case .brace(let file, let offset):
+        plans[file, default: FilePlan()].insertions.append(Insertion(brace: offset, line: line))
+      case .edgeFile(let edge):
+        edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].members.append(line)
       }
+    }
+    for item in Linter.missingPassThroughs(wiring) {
+      for place in item.places { add(item.declaration, at: place) }
+      for place in item.requirementPlaces { add(item.requirement, at: place) }
+      let branches = item.requirementPlaces.count > 1 ? " (in each of its #if branches)" : ""
       reports.append(
         (
           item.position,
-          "added `\(member)` to \(item.parent)"
-            + (item.requirementProtocol.map { " and its requirement to \($0)" } ?? "")
+          "added `\(item.declaration)` to \(item.parent)"
+            + (item.requirementProtocol.map { " and its requirement to \($0)\(branches)" } ?? "")
+            + " (\(item.child) needs it; \(item.provider) provides it)"
         ))
     }
+    let classes = ClassIndex(wiring.files)
     let findings =
       Linter.nonisolatedDependencies(wiring) + Linter.isolatedComponentExtensions(wiring)
-      + Linter.unrestatedSendables(wiring)
+      + Linter.unrestatedSendables(wiring) + Linter.servicesNotNonisolated(wiring, classes)
+      + Linter.staticsNotNonisolated(wiring)
     for finding in findings where SyntaxFixes.rules.contains(finding.rule) {
       plans[finding.position.file, default: FilePlan()].findings.append(finding)
     }
-    return (plans, reports)
+    return (plans, edgeFiles, reports)
   }
 
   /// The file at `path` with its plan carried out, in memory.
@@ -87,6 +140,7 @@ enum SourceFixer {
     _ path: String, _ plan: FilePlan, original: FixedFile.Original
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
+    let style = FileStyle(of: bytes)
     var edits: [SourceEdit] = []
     // One edit per brace, its lines in the order found: two pass-throughs for one parent land
     // together, in that order.
@@ -98,11 +152,15 @@ enum SourceFixer {
       lines[insertion.brace, default: []].append(insertion.line)
     }
     for brace in braces {
-      edits.append(try SourceEdit.beforeClosingBrace(lines[brace] ?? [], brace: brace, in: bytes))
+      edits.append(
+        try SourceEdit.beforeClosingBrace(lines[brace] ?? [], brace: brace, in: bytes, style: style)
+      )
     }
     let findings = plan.findings
     let placed = ParserThreads.map(1) { _ in
-      Result { () throws(UsageError) in try SyntaxFixes.fixes(for: findings, in: bytes) }
+      Result { () throws(UsageError) in
+        try SyntaxFixes.fixes(for: findings, in: bytes, style: style)
+      }
     }
     let fixes = try placed[0].get()
     edits += fixes.flatMap(\.edits)

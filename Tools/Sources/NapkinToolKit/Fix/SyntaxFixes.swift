@@ -15,7 +15,7 @@ enum SyntaxFixes {
   /// The rules whose findings this type answers.
   static let rules: Set<Finding.Rule> = [
     .dependencyNotNonisolated, .componentExtensionNotNonisolated, .builderEdgeNotMainActor,
-    .componentNotRestatingSendable,
+    .componentNotRestatingSendable, .serviceNotNonisolated, .staticNotNonisolated,
   ]
 
   /// The line length of the committed `.swift-format`: a restated conformance that would make
@@ -26,7 +26,8 @@ enum SyntaxFixes {
   /// ``ParserThreads``: the parser needs its stack.
   static func fixes(
     for findings: [Finding],
-    in bytes: [UInt8]
+    in bytes: [UInt8],
+    style: FileStyle
   ) throws(UsageError) -> [PlannedFix] {
     let changed = UsageError(message: "the file changed since it was read; run napkin fix again")
     guard let source = String(validating: bytes, as: UTF8.self), NestingGuard.check(source) == nil
@@ -42,11 +43,15 @@ enum SyntaxFixes {
       case .dependencyNotNonisolated:
         fix = index.protocols[key].map(nonisolatedProtocol)
       case .componentExtensionNotNonisolated:
-        fix = index.extensions[key].map { nonisolatedExtension($0, in: bytes) }
+        fix = index.extensions[key].map { nonisolatedExtension($0, in: bytes, style: style) }
       case .builderEdgeNotMainActor:
         fix = index.variables[key].map(mainActorBuilder)
       case .componentNotRestatingSendable:
-        fix = index.classes[key].flatMap { restatedSendable($0, in: bytes) }
+        fix = index.classes[key].flatMap { restatedSendable($0, in: bytes, style: style) }
+      case .serviceNotNonisolated:
+        fix = index.types[key].map(nonisolatedType)
+      case .staticNotNonisolated:
+        fix = index.variables[key].map(nonisolatedStatic)
       default:
         fix = nil
       }
@@ -65,19 +70,51 @@ enum SyntaxFixes {
     )
   }
 
+  /// `nonisolated` before a service's declaration, ahead of its other modifiers:
+  /// `nonisolated final class NetworkService`.
+  private static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
+    let name: String
+    let keyword: TokenSyntax
+    let modifiers: DeclModifierListSyntax
+    if let type = declared.as(ClassDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.classKeyword, type.modifiers)
+    } else if let type = declared.as(StructDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.structKeyword, type.modifiers)
+    } else if let type = declared.as(EnumDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.enumKeyword, type.modifiers)
+    } else {
+      return ([], "")
+    }
+    let before: any SyntaxProtocol = modifiers.first.map { $0 } ?? keyword
+    return (
+      [insertion("nonisolated ", before: before)],
+      "wrote `nonisolated` on \(name), which a component builds"
+    )
+  }
+
+  /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
+  private static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
+    let name =
+      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
+    let before: any SyntaxProtocol =
+      variable.modifiers.first.map { $0 } ?? variable.bindingSpecifier
+    return ([insertion("nonisolated ", before: before)], "wrote `nonisolated` on static `\(name)`")
+  }
+
   /// `nonisolated` right before `extension`. A main-actor extension gives its global actor
   /// attribute up, and the builder properties inside, which must stay main-actor, each get
   /// `@MainActor` of their own: what the lint finding's fix says.
   private static func nonisolatedExtension(
     _ declared: ExtensionDeclSyntax,
-    in bytes: [UInt8]
+    in bytes: [UInt8],
+    style: FileStyle
   ) -> ([SourceEdit], String) {
     let name = TypeNames.extendedName(declared)
     var edits = [insertion("nonisolated ", before: declared.extensionKeyword)]
     let actors = declared.attributes.compactMap { $0.as(AttributeSyntax.self) }
       .filter(isGlobalActor)
     guard !actors.isEmpty else { return (edits, "wrote `nonisolated extension \(name)`") }
-    edits += actors.map { removal($0, in: bytes) }
+    edits += actors.map { removal($0, in: bytes, style: style) }
     var builders: [String] = []
     for variable in FactCollector.variables(in: declared.memberBlock.members) {
       let isActorIsolated = variable.attributes.contains {
@@ -112,12 +149,14 @@ enum SyntaxFixes {
   /// swift-format gives a wrapped declaration.
   private static func restatedSendable(
     _ declared: ClassDeclSyntax,
-    in bytes: [UInt8]
+    in bytes: [UInt8],
+    style: FileStyle
   ) -> ([SourceEdit], String)? {
     // A component always has a superclass, so a class without one is not what lint saw.
     guard let last = declared.inheritanceClause?.inheritedTypes.last else { return nil }
     let report = "restated `@unchecked Sendable` on \(declared.name.text)"
-    let end = last.endPositionBeforeTrailingTrivia.utf8Offset
+    // After the type, not after a trailing comma: the comma, if any, stays last.
+    let end = last.type.endPositionBeforeTrailingTrivia.utf8Offset
     let added = ", @unchecked Sendable"
     let start = SourceEdit.lineStart(of: end, in: bytes)
     let line = String(
@@ -128,14 +167,17 @@ enum SyntaxFixes {
     let declarationStart = declared.positionAfterSkippingLeadingTrivia.utf8Offset
     let indent = SourceEdit.indentation(
       ofLineAt: SourceEdit.lineStart(of: declarationStart, in: bytes), in: bytes)
-    let wrapped = ",\n" + indent + "  @unchecked Sendable"
+    let wrapped = "," + style.lineEnding + indent + style.indentUnit + "@unchecked Sendable"
     let brace = declared.memberBlock.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
     // Only blanks between the type and `{`: the brace moves down with the conformance. Anything
     // else there (a `where` clause, a line break) stays where it is.
     guard brace >= end, bytes[end..<brace].allSatisfy(SourceEdit.isBlank) else {
       return ([SourceEdit(offset: end, text: wrapped)], report)
     }
-    return ([SourceEdit(offset: end, removing: brace - end, text: wrapped + "\n" + indent)], report)
+    return (
+      [SourceEdit(offset: end, removing: brace - end, text: wrapped + style.lineEnding + indent)],
+      report
+    )
   }
 
   /// `text` right before `node`'s first token, after its leading trivia (comments stay above).
@@ -145,15 +187,18 @@ enum SyntaxFixes {
 
   /// The attribute and the blanks after it; with the line it stood alone on, when it did, so
   /// that no empty line is left where it was.
-  private static func removal(_ attribute: AttributeSyntax, in bytes: [UInt8]) -> SourceEdit {
+  private static func removal(
+    _ attribute: AttributeSyntax, in bytes: [UInt8], style: FileStyle
+  ) -> SourceEdit {
     let start = attribute.positionAfterSkippingLeadingTrivia.utf8Offset
     var end = attribute.endPositionBeforeTrailingTrivia.utf8Offset
     while end < bytes.count, SourceEdit.isBlank(bytes[end]) { end += 1 }
     let lineStart = SourceEdit.lineStart(of: start, in: bytes)
-    if bytes[lineStart..<start].allSatisfy(SourceEdit.isBlank), end < bytes.count,
-      bytes[end] == UInt8(ascii: "\n")
+    let ending = Array(style.lineEnding.utf8)
+    if bytes[lineStart..<start].allSatisfy(SourceEdit.isBlank),
+      Array(bytes[end..<min(end + ending.count, bytes.count)]) == ending
     {
-      return SourceEdit(offset: lineStart, removing: end + 1 - lineStart, text: "")
+      return SourceEdit(offset: lineStart, removing: end + ending.count - lineStart, text: "")
     }
     return SourceEdit(offset: start, removing: end - start, text: "")
   }
@@ -177,6 +222,8 @@ private final class DeclarationIndex: SyntaxVisitor {
   private(set) var protocols: [Key: ProtocolDeclSyntax] = [:]
   private(set) var extensions: [Key: ExtensionDeclSyntax] = [:]
   private(set) var classes: [Key: ClassDeclSyntax] = [:]
+  /// Classes, structs and enums, for `nonisolated` on a service.
+  private(set) var types: [Key: DeclSyntax] = [:]
   private(set) var variables: [Key: VariableDeclSyntax] = [:]
 
   init(converter: SourceLocationConverter) {
@@ -201,6 +248,17 @@ private final class DeclarationIndex: SyntaxVisitor {
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     classes[key(node.name)] = node
+    types[key(node.name)] = DeclSyntax(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    types[key(node.name)] = DeclSyntax(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    types[key(node.name)] = DeclSyntax(node)
     return .visitChildren
   }
 

@@ -15,7 +15,7 @@ enum MemberOrigin {
   ) throws(UsageError) -> String {
     let holders: [ComponentNode]
     if let within {
-      let name = within.hasSuffix("Component") ? within : within + "Component"
+      let name = try wiring.componentName(spelled: within)
       guard let component = wiring.component(named: name) else {
         throw UsageError(message: "no component named \(TerminalText.name(name)) in the sources")
       }

@@ -7,6 +7,8 @@ final class FactCollector: SyntaxVisitor {
   private let converter: SourceLocationConverter
   /// The names of the types the walk is inside, innermost last.
   private var enclosingTypes: [String] = []
+  /// The isolation each of `enclosingTypes` states, in the same order.
+  private var enclosingIsolations: [StatedIsolation] = []
 
   init(path: String, converter: SourceLocationConverter) {
     self.facts = FileFacts(path: path)
@@ -29,27 +31,32 @@ final class FactCollector: SyntaxVisitor {
       superclass = TypeNames.simpleNames(first).first
       arguments = TypeNames.genericArgumentNames(first)
     }
+    let isolation = Self.isolation(node.modifiers, node.attributes)
     facts.classes.append(
       ClassFact(
         name: node.name.text,
         superclass: superclass,
         superclassArguments: arguments,
         conformances: inherited.flatMap(TypeNames.simpleNames),
-        isActorIsolated: node.attributes.contains {
-          $0.as(AttributeSyntax.self).map {
-            TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
-          } ?? false
-        },
+        isActorIsolated: isolation == .globalActor,
+        isolation: isolation,
+        isNested: !enclosingTypes.isEmpty,
+        genericParameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         properties: properties(in: node.memberBlock),
+        methods: methods(in: node.memberBlock.members),
         position: position(of: node.name),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(node.name.text)
+    enclosingIsolations.append(isolation)
     return .visitChildren
   }
 
-  override func visitPost(_ node: ClassDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: ClassDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = TypeNames.extendedName(node)
@@ -60,16 +67,21 @@ final class FactCollector: SyntaxVisitor {
           TypeNames.simpleNames($0.type)
         } ?? [],
         properties: properties(in: node.memberBlock),
+        methods: methods(in: node.memberBlock.members),
         position: position(of: node.extendedType),
         isolation: Self.isolation(node.modifiers, node.attributes),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(name)
+    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
   }
 
-  override func visitPost(_ node: ExtensionDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: ExtensionDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     let bindings = Self.variables(in: node.memberBlock.members).flatMap(\.bindings)
@@ -77,11 +89,15 @@ final class FactCollector: SyntaxVisitor {
       $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
     var types: [String: String] = [:]
-    for binding in bindings {
-      if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-        let type = binding.typeAnnotation?.type.trimmedDescription
-      {
-        types[name] = type
+    var attributes: [String: String] = [:]
+    for variable in Self.variables(in: node.memberBlock.members) {
+      for binding in variable.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let type = binding.typeAnnotation?.type.trimmedDescription
+        {
+          types[name] = type
+          attributes[name] = variable.attributes.trimmedDescription
+        }
       }
     }
     facts.protocols.append(
@@ -94,35 +110,128 @@ final class FactCollector: SyntaxVisitor {
         position: position(of: node.name),
         isolation: Self.isolation(node.modifiers, node.attributes),
         requirementTypes: types,
+        requirementAttributes: attributes,
+        methods: methods(in: node.memberBlock.members),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
     enclosingTypes.append(node.name.text)
+    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
   }
 
-  override func visitPost(_ node: ProtocolDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: ProtocolDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    facts.valueTypes.append(
+      ValueTypeFact(
+        name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
+        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
+    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
   }
 
-  override func visitPost(_ node: StructDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: StructDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    facts.valueTypes.append(
+      ValueTypeFact(
+        name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
+        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
+    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
   }
 
-  override func visitPost(_ node: EnumDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: EnumDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     enclosingTypes.append(node.name.text)
+    // An actor's members are isolated to the actor, never to the main actor.
+    enclosingIsolations.append(.nonisolated)
     return .visitChildren
   }
 
-  override func visitPost(_ node: ActorDeclSyntax) { enclosingTypes.removeLast() }
+  override func visitPost(_ node: ActorDeclSyntax) {
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
+
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    let value = node.initializer.value
+    facts.typeAliases.append(
+      TypeAliasFact(
+        name: node.name.text, names: TypeNames.simpleNames(value),
+        arguments: TypeNames.genericArgumentNames(value)))
+    return .skipChildren
+  }
+
+  /// `X(dependency: self)` or `X(parent: self)` in a type: an edge from that type to `X`.
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let parent = enclosingTypes.last, let built = PropertyClassifier.builtWithSelf(node) {
+      facts.callSites.append(
+        CallSiteFact(parent: parent, built: built, position: position(of: node)))
+    }
+    if let reader = nonisolatedReader,
+      let type = PropertyClassifier.constructedType(ExprSyntax(node))
+    {
+      facts.nonisolatedUses.append(
+        NonisolatedUseFact(reader: reader, type: type, member: nil, position: position(of: node)))
+    }
+    return .visitChildren
+  }
+
+  /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if let reader = nonisolatedReader,
+      let base = node.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.text.first?.isUppercase == true
+    {
+      facts.nonisolatedUses.append(
+        NonisolatedUseFact(
+          reader: reader, type: base.baseName.text, member: node.declName.baseName.text,
+          position: position(of: node)))
+    }
+    return .visitChildren
+  }
+
+  /// The innermost enclosing type when it (or its extension) states `nonisolated`.
+  private var nonisolatedReader: String? {
+    guard enclosingIsolations.last == .nonisolated else { return nil }
+    return enclosingTypes.last
+  }
+
+  /// A static property: whether it, or the extension it is in, says `nonisolated`.
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let type = enclosingTypes.last,
+      node.modifiers.contains(where: {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      })
+    else { return .visitChildren }
+    let own = Self.isolation(node.modifiers, node.attributes)
+    let container = enclosingIsolations.last ?? .unstated
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
+        continue
+      }
+      facts.staticMembers.append(
+        StaticMemberFact(
+          type: type, member: name.text, isolation: own == .unstated ? container : own,
+          inExtension: node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) == true,
+          position: position(of: name)))
+    }
+    return .visitChildren
+  }
 
   // MARK: Scopes that give `shared` its `#function` key
 
@@ -227,12 +336,67 @@ final class FactCollector: SyntaxVisitor {
             keywordPosition: position(of: variable.bindingSpecifier),
             declaredTypes: binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? [],
             reads: GetterReads.of(binding, position: { self.position(of: $0) }),
-            isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor
+            isActorIsolated: Self.isolation(variable.modifiers, variable.attributes)
+              == .globalActor,
+            constructedType: PropertyClassifier.result(of: binding).flatMap(
+              PropertyClassifier.constructedType),
+            builtWithSelf: PropertyClassifier.result(of: binding).flatMap {
+              PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
+                PropertyClassifier.builtWithSelf)
+            }
           )
         )
       }
     }
     return result
+  }
+}
+
+extension FactCollector {
+  /// The methods among `members`, in every branch of `#if`, static ones left out.
+  func methods(in members: MemberBlockItemListSyntax) -> [MethodFact] {
+    members.flatMap { member -> [MethodFact] in
+      if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+        return conditional.clauses.flatMap { clause -> [MethodFact] in
+          guard case .decls(let nested) = clause.elements else { return [] }
+          return methods(in: nested)
+        }
+      }
+      guard let function = member.decl.as(FunctionDeclSyntax.self),
+        !function.modifiers.contains(where: {
+          $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        })
+      else { return [] }
+      return [Self.method(function, position: position(of: function.name))]
+    }
+  }
+
+  static func method(_ function: FunctionDeclSyntax, position: SourcePosition) -> MethodFact {
+    let arguments = function.signature.parameterClause.parameters.map { parameter in
+      let value = (parameter.secondName ?? parameter.firstName).text
+      let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
+      let isInout =
+        parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+          $0.trimmedDescription == "inout"
+        } == true
+      return label + (isInout ? "&" : "") + value
+    }
+    let effects = function.signature.effectSpecifiers
+    let prefix =
+      (effects?.throwsClause != nil ? "try " : "")
+      + (effects?.asyncSpecifier != nil ? "await " : "")
+    var signature = function.trimmed
+    signature.body = nil
+    signature.attributes = []
+    signature.modifiers = []
+    return MethodFact(
+      name: function.name.text,
+      signature: signature.trimmedDescription,
+      forwardedCall: prefix + function.name.text
+        + (function.genericParameterClause == nil ? "" : "")
+        + "(" + arguments.joined(separator: ", ") + ")",
+      attributes: function.attributes.trimmedDescription,
+      position: position)
   }
 }
 

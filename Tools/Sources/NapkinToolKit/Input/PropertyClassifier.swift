@@ -63,6 +63,45 @@ enum PropertyClassifier {
     return nil
   }
 
+  /// The expression a computed property's getter hands out: its last statement, or the result
+  /// of its `shared` factory.
+  static func result(of binding: PatternBindingSyntax) -> ExprSyntax? {
+    guard let accessors = binding.accessorBlock else { return nil }
+    let statements: CodeBlockItemListSyntax
+    switch accessors.accessors {
+    case .getter(let body):
+      statements = body
+    case .accessors(let list):
+      guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+        let body = getter.body
+      else { return nil }
+      statements = body.statements
+    @unknown default:
+      return nil
+    }
+    guard let last = statements.last, let expression = returnedExpression(last) else { return nil }
+    if let call = unwrapped(expression).as(FunctionCallExprSyntax.self), isSharedCall(call),
+      let factory = call.trailingClosure
+        ?? call.arguments.last?.expression.as(
+          ClosureExprSyntax.self),
+      let result = factory.statements.last.flatMap(returnedExpression)
+    {
+      return result
+    }
+    return expression
+  }
+
+  /// The type `call` builds with `self` as its dependency: `X(dependency: self)` and Needle's
+  /// `X(parent: self)`.
+  static func builtWithSelf(_ call: FunctionCallExprSyntax) -> String? {
+    guard let type = constructedType(ExprSyntax(call)),
+      let argument = call.arguments.first,
+      argument.label?.text == "dependency" || argument.label?.text == "parent",
+      argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    else { return nil }
+    return type
+  }
+
   /// Classifies by the expression the getter returns (its last statement).
   static func kind(ofGetter body: CodeBlockItemListSyntax) -> PropertyKind {
     guard let last = body.last, var expression = returnedExpression(last) else {

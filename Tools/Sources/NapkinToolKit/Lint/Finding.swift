@@ -19,6 +19,10 @@ struct Finding: Hashable, Sendable, Codable {
     case childRouterDroppedAttached = "child-router-dropped-attached"
     case missingPassThrough = "missing-pass-through"
     case componentNotRestatingSendable = "component-not-restating-sendable"
+    case edgeNotConformed = "edge-not-conformed"
+    case requirementNotProvided = "requirement-not-provided"
+    case serviceNotNonisolated = "service-not-nonisolated"
+    case staticNotNonisolated = "static-not-nonisolated"
   }
 
   var rule: Rule

@@ -1,100 +1,309 @@
-/// A requirement a child's dependency protocol makes that its parent does not provide, while
-/// the parent's own parent does: the pass-through `napkin fix` writes.
+/// Where `napkin fix` puts a member: before a closing brace, or in a new edge file
+/// (`Parent+Child.swift`) for a parent that builds a child with `self` but does not conform yet.
+enum MemberPlace: Hashable, Sendable {
+  case brace(file: String, offset: Int)
+  case edgeFile(EdgeFile)
+}
+
+/// Where the pass-throughs for one edge go, and the place a finding about them points at: the
+/// extension or class that gets them, or the call site of an edge file's edge.
+struct MemberPlaces: Hashable, Sendable {
+  var places: [MemberPlace]
+  var position: SourcePosition?
+}
+
+/// The file `napkin fix` writes for an edge the code states at a call site but no conformance
+/// does: `nonisolated extension Parent: ChildDependency { ... }` beside the parent's file.
+struct EdgeFile: Hashable, Sendable {
+  var path: String
+  var parent: String
+  var protocols: [String]
+  /// The parent's file, whose imports and style the new file takes.
+  var template: String
+  var callSite: SourcePosition
+  var child: String
+}
+
+/// A requirement a child's dependency protocol makes that a component on the way up does not
+/// provide, while an ancestor does: the pass-through `napkin fix` writes in every component
+/// between, once.
 struct MissingPassThrough: Hashable, Sendable {
+  /// The component the pass-through goes in.
   var parent: String
   var member: String
-  var type: String
-  /// The file and brace where the pass-through goes: the edge extension, or the class.
-  var memberFile: String
-  var memberBrace: Int
-  /// The parent's own dependency protocol, when it lacks the requirement.
-  var requirementFile: String?
-  var requirementBrace: Int?
+  /// The line in the component: `var x: X { dependency.x }` or `func f(...) { dependency.f(...) }`.
+  var declaration: String
+  /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
+  var requirement: String
+  var places: [MemberPlace]
+  /// Each declaration of the parent's own dependency protocol (one per `#if` branch), when it
+  /// lacks the requirement.
+  var requirementPlaces: [MemberPlace] = []
   var requirementProtocol: String?
   var position: SourcePosition
   var child: String
   var provider: String
 }
 
+/// A requirement no ancestor provides, with the chain searched.
+struct UnprovidedRequirement: Hashable, Sendable {
+  var child: String
+  var member: String
+  var chain: [String]
+  var position: SourcePosition
+  /// Why the search stopped short of a root, when it did.
+  var stop: String?
+}
+
 extension Linter {
-  static func missingPassThroughs(_ wiring: Wiring) -> [MissingPassThrough] {
-    var result: [MissingPassThrough] = []
+  /// One requirement of a protocol: its name, its two lines, and where it was declared.
+  private struct Requirement {
+    var name: String
+    var declaration: String
+    var requirement: String
+  }
+
+  /// The requirements of `protocols` and every protocol they refine, in a stable order.
+  private static func requirements(of protocols: [String], _ wiring: Wiring) -> [Requirement] {
+    var result: [Requirement] = []
+    for name in wiring.refinements(of: protocols).sorted() {
+      for declared in wiring.protocolDeclarations[name] ?? [] {
+        for member in declared.requirements {
+          guard let type = declared.requirementTypes[member] else { continue }
+          let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
+          result.append(
+            Requirement(
+              name: member,
+              declaration: "\(attributes ?? "")var \(member): \(type) { dependency.\(member) }",
+              requirement: "\(attributes ?? "")var \(member): \(type) { get }"))
+        }
+        for method in declared.methods {
+          let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
+          result.append(
+            Requirement(
+              name: method.name,
+              declaration:
+                "\(attributes)\(method.signature) { dependency.\(method.forwardedCall) }",
+              requirement: attributes + method.signature))
+        }
+      }
+    }
+    var seen: Set<String> = []
+    return result.filter { seen.insert($0.name).inserted }
+  }
+
+  private static func provides(_ component: ComponentNode, _ member: String) -> Bool {
+    component.properties.contains { $0.name == member }
+      || component.methods.contains { $0.name == member }
+  }
+
+  /// The missing pass-throughs, and the requirements no ancestor provides.
+  static func passThroughAnalysis(_ wiring: Wiring) -> (
+    missing: [MissingPassThrough], unprovided: [UnprovidedRequirement]
+  ) {
+    var missing: [MissingPassThrough] = []
+    var unprovided: [UnprovidedRequirement] = []
+    var planned: Set<[String]> = []
     for parent in wiring.components {
-      let own = Set(parent.properties.map(\.name))
-      let grandparents = parent.parents.compactMap(wiring.component(named:))
-      let ownRequirements = Set(
-        wiring.refinements(of: parent.dependencyProtocols).flatMap {
-          wiring.protocols[$0]?.requirements ?? []
-        })
-      var seen: Set<String> = []
       for edge in parent.children {
         guard let child = wiring.component(named: edge.child) else { continue }
-        for protocolName in wiring.refinements(of: child.dependencyProtocols).sorted() {
-          guard let declared = wiring.protocols[protocolName] else { continue }
-          for member in declared.requirements where !own.contains(member) {
-            guard seen.insert(member).inserted, let type = declared.requirementTypes[member],
-              let provider = grandparents.first(where: { grandparent in
-                grandparent.properties.contains { $0.name == member }
-              }),
-              let place = memberPlace(of: parent, for: child.dependencyProtocols, wiring)
-            else { continue }
-            var missing = MissingPassThrough(
-              parent: parent.name, member: member, type: type, memberFile: place.file,
-              memberBrace: place.brace, position: place.position, child: child.name,
-              provider: provider.name)
-            if !ownRequirements.contains(member),
-              let first = parent.dependencyProtocols.first,
-              let protocolFact = wiring.protocols[first]
-            {
-              missing.requirementFile = protocolFact.position.file
-              missing.requirementBrace = protocolFact.closingBrace
-              missing.requirementProtocol = first
+        for requirement in requirements(of: edge.protocols, wiring)
+        where !provides(parent, requirement.name) {
+          // The nearest ancestor that has it, breadth first, with the way back down.
+          var previous: [String: String] = [parent.name: ""]
+          var queue = [parent.name]
+          var provider: String?
+          var index = 0
+          while index < queue.count, provider == nil {
+            let current = queue[index]
+            index += 1
+            for next in wiring.component(named: current)?.parents ?? []
+            where previous[next] == nil {
+              previous[next] = current
+              if let node = wiring.component(named: next), provides(node, requirement.name) {
+                provider = next
+                break
+              }
+              queue.append(next)
             }
-            result.append(missing)
+          }
+          let position = edge.callSite ?? child.position
+          guard let provider else {
+            unprovided.append(
+              UnprovidedRequirement(
+                child: child.name, member: requirement.name, chain: queue, position: position))
+            continue
+          }
+          // From the parent up to the one below the provider.
+          var between: [String] = []
+          var step = previous[provider] ?? ""
+          while !step.isEmpty {
+            between.append(step)
+            step = previous[step] ?? ""
+          }
+          between.reverse()
+          let path = between + [provider]
+          var below = (name: child.name, edge: edge)
+          for (step, name) in between.enumerated() {
+            guard let node = wiring.component(named: name) else { break }
+            // Each declaration of its own protocol (one per `#if` branch) that lacks it.
+            let first = node.dependencyProtocols.first
+            let inherited = requirements(
+              of: first.flatMap { wiring.protocols[$0]?.inherited } ?? [], wiring
+            ).contains { $0.name == requirement.name }
+            let lacking = (first.flatMap { wiring.protocolDeclarations[$0] } ?? []).filter {
+              declared in
+              !inherited && !declared.requirements.contains(requirement.name)
+                && !declared.methods.contains { $0.name == requirement.name }
+            }
+            let own =
+              lacking.isEmpty
+              && requirements(of: node.dependencyProtocols, wiring).contains {
+                $0.name == requirement.name
+              }
+            if planned.insert([name, requirement.name]).inserted {
+              let places = memberPlaces(of: node, below: below.edge, wiring)
+              var item = MissingPassThrough(
+                parent: name, member: requirement.name, declaration: requirement.declaration,
+                requirement: requirement.requirement, places: places.places,
+                position: places.position ?? below.edge.callSite ?? position, child: below.name,
+                provider: provider)
+              if !own, let first {
+                item.requirementProtocol = first
+                item.requirementPlaces = lacking.map {
+                  .brace(file: $0.position.file, offset: $0.closingBrace)
+                }
+              }
+              if !own, item.requirementPlaces.isEmpty {
+                unprovided.append(
+                  UnprovidedRequirement(
+                    child: child.name, member: requirement.name, chain: path,
+                    position: position,
+                    stop: "\(name)'s dependency (\(node.dependencyProtocols.first ?? "none")) is "
+                      + "not declared in the sources, so it cannot ask its parent for it"))
+                break
+              }
+              missing.append(item)
+            }
+            // A component whose protocol already asks for it is served by its own parent,
+            // whose edge is checked on its own.
+            if own { break }
+            guard let up = wiring.component(named: path[step + 1]),
+              let upEdge = up.children.first(where: { $0.child == name })
+            else { break }
+            below = (name, upEdge)
           }
         }
+      }
+    }
+    return (missing, unprovided)
+  }
+
+  static func missingPassThroughs(_ wiring: Wiring) -> [MissingPassThrough] {
+    passThroughAnalysis(wiring).missing
+  }
+
+  /// Where a pass-through goes in `parent` for the child of `edge`: the extensions that conform
+  /// it to the child's protocol (every branch of an `#if`), else its class, else the edge file
+  /// `napkin fix` writes.
+  static func memberPlaces(
+    of parent: ComponentNode,
+    below edge: ComponentNode.Edge,
+    _ wiring: Wiring
+  ) -> MemberPlaces {
+    if !edge.isConformed, let callSite = edge.callSite {
+      return MemberPlaces(
+        places: [.edgeFile(edgeFile(parent: parent, edge: edge, callSite: callSite))],
+        position: callSite)
+    }
+    let protocols = Set(edge.protocols)
+    var result = MemberPlaces(places: [])
+    for file in wiring.files {
+      for declared in file.extensions
+      where declared.extendedType == parent.name
+        && !protocols.isDisjoint(with: declared.conformances)
+      {
+        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
+        result.position = result.position ?? declared.position
+      }
+    }
+    if !result.places.isEmpty { return result }
+    // A class declared in several files is two components (the analysis used the first);
+    // branches of one `#if` are one.
+    for file in wiring.files where file.path == parent.position.file {
+      for declared in file.classes where declared.name == parent.name {
+        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
+        result.position = result.position ?? declared.position
       }
     }
     return result
   }
 
-  /// The extension of `parent` that conforms to the child's protocol, else its class.
-  private static func memberPlace(
-    of parent: ComponentNode,
-    for protocols: [String],
-    _ wiring: Wiring
-  ) -> (file: String, brace: Int, position: SourcePosition)? {
-    for file in wiring.files {
-      for declared in file.extensions
-      where declared.extendedType == parent.name
-        && !Set(declared.conformances).isDisjoint(with: protocols)
-      {
-        return (file.path, declared.closingBrace, declared.position)
-      }
+  /// `Parent+Child.swift` beside the parent's file.
+  static func edgeFile(
+    parent: ComponentNode, edge: ComponentNode.Edge, callSite: SourcePosition
+  ) -> EdgeFile {
+    let folder = parent.position.file.split(separator: "/", omittingEmptySubsequences: false)
+      .dropLast().joined(separator: "/")
+    let childName =
+      edge.child.hasSuffix("Component")
+      ? String(edge.child.dropLast("Component".count)) : edge.child
+    let name = "\(parent.name)+\(childName).swift"
+    return EdgeFile(
+      path: folder.isEmpty ? name : folder + "/" + name, parent: parent.name,
+      protocols: edge.protocols, template: parent.position.file, callSite: callSite,
+      child: edge.child)
+  }
+
+  /// The edges a parent states by building a child with `self` without conforming.
+  static func unconformedEdges(_ wiring: Wiring) -> [(
+    parent: ComponentNode, edge: ComponentNode.Edge
+  )] {
+    wiring.components.flatMap { parent in
+      parent.children.filter { !$0.isConformed && $0.callSite != nil }.map { (parent, $0) }
     }
-    for file in wiring.files {
-      for declared in file.classes where declared.name == parent.name {
-        return (file.path, declared.closingBrace, declared.position)
-      }
-    }
-    return nil
   }
 
   static func missingPassThroughFindings(_ wiring: Wiring) -> [Finding] {
-    missingPassThroughs(wiring).map { missing in
+    let (missing, unprovided) = passThroughAnalysis(wiring)
+    var findings = missing.map { missing in
       let requirement =
-        missing.requirementProtocol.map {
-          " and `var \(missing.member): \(missing.type) { get }` in \($0)"
-        } ?? ""
+        missing.requirementProtocol.map { " and `\(missing.requirement)` in \($0)" } ?? ""
       return Finding(
         rule: .missingPassThrough,
         position: missing.position,
         message: "\(missing.child)'s dependency asks for `\(missing.member)`, which "
-          + "\(missing.provider) provides, but \(missing.parent) does not pass it on: "
-          + "\(missing.parent) does not conform",
-        fix: "add `var \(missing.member): \(missing.type) { dependency.\(missing.member) }` to "
-          + "\(missing.parent)\(requirement) (napkin fix writes it)",
+          + "\(missing.provider) provides, but \(missing.parent), between them, does not pass "
+          + "it on",
+        fix: "add `\(missing.declaration)` to \(missing.parent)\(requirement) (napkin fix "
+          + "writes it)",
         components: [missing.parent, missing.child])
     }
+    findings += unprovided.map { item in
+      Finding(
+        rule: .requirementNotProvided,
+        position: item.position,
+        message: "\(item.child)'s dependency asks for `\(item.member)`, which no ancestor "
+          + "provides; searched " + item.chain.joined(separator: " -> ")
+          + (item.stop.map { ": " + $0 } ?? ""),
+        fix: "build it in the component that should own it (`var \(item.member): ... "
+          + "{ shared { ... } }`), then run napkin fix to pass it down; napkin fix does not "
+          + "choose the owner",
+        components: [item.child] + item.chain)
+    }
+    findings += unconformedEdges(wiring).map { parent, edge in
+      let file = edgeFile(parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
+      return Finding(
+        rule: .edgeNotConformed,
+        position: edge.callSite ?? parent.position,
+        message: "\(parent.name) builds \(edge.child) with `self`, but does not conform to "
+          + "`\(edge.protocolName)`: the compiler rejects the call (\"argument type "
+          + "'\(parent.name)' does not conform to expected type '\(edge.protocols.first ?? "")'\")",
+        fix: "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
+          + "\(file.path.split(separator: "/").last.map(String.init) ?? file.path) (napkin fix "
+          + "writes it, with the pass-throughs the child needs)",
+        components: [parent.name, edge.child])
+    }
+    return findings
   }
 }

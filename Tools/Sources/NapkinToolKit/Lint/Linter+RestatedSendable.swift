@@ -7,7 +7,7 @@ extension Linter {
   /// must restate inherited '@unchecked Sendable' conformance"), and lint reports what the
   /// compiler cannot see. `napkin fix` reports and writes it, since it is boilerplate.
   static func unrestatedSendables(_ wiring: Wiring) -> [Finding] {
-    let components = Set(wiring.components.map(\.name))
+    let components = Set(wiring.components.map(\.name)).union(wiring.componentBases)
     return wiring.files.flatMap { file in
       file.classes.compactMap { declared -> Finding? in
         // `Sendable` alone is the compiler's error ("cannot inherit from another class"), which

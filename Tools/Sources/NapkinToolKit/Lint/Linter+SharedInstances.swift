@@ -103,8 +103,11 @@ extension Linter {
             message: "`\(property.name)` in \(component.name) shares \(built), a class that is "
               + "not Sendable: a component is read from any thread, so its shared instances "
               + "must be Sendable (Napkin requires it; Swift 5 mode does not check it)",
-            fix: "make \(built) Sendable (final, with `let`s of Sendable types, or state behind "
-              + "a `Mutex`), isolate it to `@MainActor`, or make it an actor",
+            fix: "choose how \(built) guards its state (napkin fix does not guess): make it an "
+              + "`actor`; or isolate it to `@MainActor` (then the member that shares it is "
+              + "`@MainActor` too, and readers on other threads `await` it); or make it a `final "
+              + "class` whose state is in a `Mutex` from the Synchronization module, with "
+              + "`Sendable` stated",
             components: [component.name]
           )
         )

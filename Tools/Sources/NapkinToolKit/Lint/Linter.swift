@@ -9,6 +9,7 @@ enum Linter {
     findings += nonisolatedDependencies(wiring) + isolatedComponentExtensions(wiring)
     findings += parentCycles(wiring) + lifecycleInInitializers(wiring)
     findings += childRoutersDroppedAttached(wiring) + missingPassThroughFindings(wiring)
+    findings += servicesNotNonisolated(wiring, classes) + staticsNotNonisolated(wiring)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 
@@ -148,7 +149,15 @@ enum Linter {
         needers[name, default: []].append(component.name)
       }
     }
-    return wiring.dependencyProtocols.subtracting(conformed).compactMap { name in
+    // A child some component builds with `self` has a parent: `edge-not-conformed` names it.
+    var built: Set<String> = []
+    for component in wiring.components {
+      for edge in component.children where edge.callSite != nil {
+        built.formUnion(wiring.refinements(of: edge.protocols))
+      }
+    }
+    return wiring.dependencyProtocols.subtracting(conformed).subtracting(built).compactMap {
+      name in
       guard let declared = wiring.protocols[name] else { return nil }
       let users = needers[name] ?? []
       let who = users.isEmpty ? "" : " (needed by \(users.joined(separator: ", ")))"
@@ -156,8 +165,8 @@ enum Linter {
       return Finding(
         rule: .unconformedDependency,
         position: declared.position,
-        message: "no component conforms to `\(name)`\(who): the napkin has no parent that "
-          + "can build it",
+        message: "no component conforms to `\(name)`\(who), and none builds it with `self`: "
+          + "the napkin has no parent that can build it",
         fix: "conform the parent component in an extension "
           + "(`extension ParentComponent: \(name) {}` in `ParentComponent+\(child).swift`), "
           + "or remove the protocol",

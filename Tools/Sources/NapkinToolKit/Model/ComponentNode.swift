@@ -4,6 +4,15 @@ struct ComponentNode: Hashable, Sendable {
   struct Edge: Hashable, Sendable {
     var child: String
     var protocolName: String
+    /// Where the parent builds the child with `self` (`Child(dependency: self)`), when it does.
+    var callSite: SourcePosition?
+    /// Whether the parent conforms to every protocol the child needs; an edge from a call site
+    /// may not yet (the compiler rejects it, and `napkin fix` writes the conformance).
+    var isConformed = true
+    /// The protocols the child needs of this parent.
+    var protocols: [String] {
+      protocolName.components(separatedBy: " & ").filter { !$0.isEmpty }
+    }
   }
 
   var name: String
@@ -16,6 +25,8 @@ struct ComponentNode: Hashable, Sendable {
   var conformances: Set<String>
   /// Properties of the class and of its extensions, in source order.
   var properties: [PropertyFact]
+  /// Methods of the class and of its extensions (and of component superclasses).
+  var methods: [MethodFact] = []
   var parents: [String] = []
   var children: [Edge] = []
 

@@ -37,6 +37,24 @@ struct PropertyFact: Hashable, Sendable {
   var reads = GetterReads()
   /// Marked with a global actor (`@MainActor var x`).
   var isActorIsolated = false
+  /// The type the getter (or its `shared` factory) constructs, when it is a call to a type.
+  var constructedType: String?
+  /// The type the getter builds with the component itself as its dependency:
+  /// `LoggedOutComponent(dependency: self)`, Needle's `parent: self`, `XBuilder(dependency: self)`.
+  var builtWithSelf: String?
+}
+
+/// A method declared in a component or in a dependency protocol, by its base name.
+struct MethodFact: Hashable, Sendable {
+  var name: String
+  /// The signature as written, from `func` to the end of the result type:
+  /// `func track(_ event: String) async throws -> Bool`.
+  var signature: String
+  /// What a pass-through passes on: `track(event)`, with `try` and `await` as the signature asks.
+  var forwardedCall: String
+  /// The attributes written before `func` (`@MainActor`), to repeat on a pass-through.
+  var attributes: String = ""
+  var position: SourcePosition
 }
 
 /// The isolation a declaration states, whatever the module's default.
@@ -62,7 +80,14 @@ struct ClassFact: Hashable, Sendable {
   var conformances: [String]
   /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
   var isActorIsolated = false
+  /// The isolation its own words state (`nonisolated final class`, `@MainActor class`).
+  var isolation: StatedIsolation = .unstated
+  /// Declared inside another type, whose isolation it may take.
+  var isNested = false
+  /// The names of its generic parameters: `class AppComponent<D>: Component<D>` gives `D`.
+  var genericParameters: [String] = []
   var properties: [PropertyFact]
+  var methods: [MethodFact] = []
   var position: SourcePosition
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a member.
   var closingBrace = 0
@@ -73,6 +98,7 @@ struct ExtensionFact: Hashable, Sendable {
   var extendedType: String
   var conformances: [String]
   var properties: [PropertyFact]
+  var methods: [MethodFact] = []
   var position: SourcePosition
   var isolation: StatedIsolation = .unstated
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a member.
@@ -88,8 +114,67 @@ struct ProtocolFact: Hashable, Sendable {
   var isolation: StatedIsolation = .unstated
   /// Each property requirement's type as written (`any UserService`).
   var requirementTypes: [String: String] = [:]
+  /// Each property requirement's attributes as written (`@MainActor`), to repeat on what
+  /// `napkin fix` writes for it.
+  var requirementAttributes: [String: String] = [:]
+  /// The method requirements, which a pass-through forwards as it does a property.
+  var methods: [MethodFact] = []
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.
   var closingBrace = 0
+}
+
+/// A call that builds a child with the enclosing type itself as its dependency, anywhere in a
+/// class or an extension: `LoggedOutComponent(dependency: self)`, Needle's `parent: self`, a
+/// builder's `XBuilder(dependency: self)`. It states an edge as a conformance does.
+struct CallSiteFact: Hashable, Sendable {
+  /// The type whose member makes the call.
+  var parent: String
+  /// The type called.
+  var built: String
+  var position: SourcePosition
+}
+
+/// A `static` (or `class`) property declared in a type or an extension of it.
+struct StaticMemberFact: Hashable, Sendable {
+  var type: String
+  var member: String
+  /// The isolation the declaration or its extension states; `unstated` when neither does.
+  var isolation: StatedIsolation
+  /// Declared in an extension rather than in the type's body.
+  var inExtension: Bool
+  var position: SourcePosition
+}
+
+/// A use of a type declared elsewhere inside a type that states `nonisolated`: a call to its
+/// initializer (`member` is nil) or a read of a static member (`Episode.placeholder`). In a
+/// target whose default isolation is `MainActor`, either is a main-actor use from nonisolated
+/// code unless the used declaration is nonisolated too.
+struct NonisolatedUseFact: Hashable, Sendable {
+  var reader: String
+  var type: String
+  var member: String?
+  var position: SourcePosition
+}
+
+/// A value type (struct, enum) declared in the sources, with the isolation it states: in a target
+/// whose default isolation is `MainActor`, one without a word is main-actor.
+struct ValueTypeFact: Hashable, Sendable {
+  var name: String
+  var isolation: StatedIsolation
+  /// Declared inside another type, whose isolation it may take.
+  var isNested = false
+  var position: SourcePosition
+}
+
+/// `typealias Name = Type`: the names the type stands for, so that `Component<Alias>` and a
+/// superclass spelled as an alias resolve.
+struct TypeAliasFact: Hashable, Sendable {
+  var name: String
+  /// The simple names of the aliased type (`AppComponent<any FeedDependency>` gives
+  /// `AppComponent`), its first entry the type itself.
+  var names: [String]
+  /// The names inside its generic arguments (`FeedDependency`).
+  var arguments: [String]
 }
 
 /// A function, initializer, subscript or accessor body that calls `shared` with its default
@@ -131,6 +216,11 @@ struct FileFacts: Sendable {
   var classes: [ClassFact] = []
   var extensions: [ExtensionFact] = []
   var protocols: [ProtocolFact] = []
+  var valueTypes: [ValueTypeFact] = []
+  var typeAliases: [TypeAliasFact] = []
+  var callSites: [CallSiteFact] = []
+  var staticMembers: [StaticMemberFact] = []
+  var nonisolatedUses: [NonisolatedUseFact] = []
   var sharedScopes: [SharedScopeFact] = []
   /// Members read on a type the syntax shows (see ``MemberReadCollector``).
   var memberReads: Set<MemberRead> = []

@@ -4,6 +4,20 @@ struct Wiring: Sendable {
   /// Components by name, in the order of their declarations.
   private(set) var components: [ComponentNode] = []
   private(set) var protocols: [String: ProtocolFact] = [:]
+  /// Every declaration of each protocol: more than one when it is declared in several branches
+  /// of an `#if`, and `napkin fix` must write a requirement in each.
+  private(set) var protocolDeclarations: [String: [ProtocolFact]] = [:]
+  /// The dependency protocols of each builder class (`final class FeedBuilder:
+  /// Builder<any FeedDependency>` gives `FeedDependency`).
+  private(set) var builderDependencies: [String: [String]] = [:]
+  /// Generic component classes (`class AppComponent<D>: Component<D>`): base classes of
+  /// components, not napkins of their own.
+  private(set) var componentBases: Set<String> = []
+  /// Protocols isolated to a global actor, stated or through what they refine (Napkin's
+  /// `ViewControllable`, `Buildable`...): a class that conforms in its declaration is too.
+  private(set) var mainActorProtocols: Set<String> = []
+  /// `typealias` declarations by name.
+  private(set) var typeAliases: [String: TypeAliasFact] = [:]
   /// Protocols that refine `Dependency`, directly or through other protocols.
   private(set) var dependencyProtocols: Set<String> = []
   let files: [FileFacts]
@@ -25,11 +39,19 @@ struct Wiring: Sendable {
   init(files: [FileFacts]) {
     self.files = files
     for file in files {
-      for declared in file.protocols where protocols[declared.name] == nil {
-        protocols[declared.name] = declared
+      for declared in file.protocols {
+        protocolDeclarations[declared.name, default: []].append(declared)
+        if protocols[declared.name] == nil { protocols[declared.name] = declared }
+      }
+      for alias in file.typeAliases where typeAliases[alias.name] == nil {
+        typeAliases[alias.name] = alias
       }
     }
     dependencyProtocols = Self.refiningDependency(protocols)
+    let isolated = protocols.values.filter { $0.isolation == .globalActor }.map(\.name)
+    mainActorProtocols = Self.closure(
+      of: Set(protocols.keys), base: MainActorTypes.known.union(isolated),
+      parents: { [protocols] in protocols[$0]?.inherited ?? [] })
     resolveComponents()
     for (index, component) in components.enumerated() {
       componentIndex[component.name] = index
@@ -72,7 +94,7 @@ struct Wiring: Sendable {
   /// The names among `names` that reach a name in `base` by following `parents`. Each name is
   /// decided once (a depth-first walk with memo, without recursion), so the work is linear in
   /// the names and their edges, whatever the order of declaration; cycles reach nothing.
-  private static func closure(
+  static func closure(
     of names: Set<String>,
     base: Set<String>,
     parents: (String) -> [String]
@@ -111,7 +133,8 @@ struct Wiring: Sendable {
     var order: [String] = []
     for file in files {
       // The framework's own base classes (when its sources are analysed) are not napkins.
-      for declared in file.classes where !Self.frameworkBases.contains(declared.name) {
+      for var declared in file.classes where !Self.frameworkBases.contains(declared.name) {
+        resolveAliases(in: &declared)
         if let first = classes[declared.name] {
           duplicates[declared.name, default: [first.position]].append(declared.position)
           continue
@@ -130,18 +153,58 @@ struct Wiring: Sendable {
     let componentNames = Self.closure(
       of: Set(classes.keys), base: Self.frameworkBases,
       parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
-    func dependencyAndRoot(of name: String, depth: Int = 0) -> ([String], Bool) {
+    // A generic base class (`class AppComponent<D>: Component<D>`) passes its subclass's
+    // argument on: each parameter stands for what the subclass writes in its place.
+    func dependencyAndRoot(
+      of name: String, given: [String: [String]] = [:], depth: Int = 0
+    ) -> ([String], Bool) {
       guard let declared = classes[name], let superclass = declared.superclass, depth < 64 else {
         return ([], false)
       }
+      let arguments =
+        given.isEmpty
+        ? declared.superclassArguments : declared.superclassArguments.flatMap { given[$0] ?? [$0] }
       switch superclass {
       case "EmptyComponent": return (["EmptyDependency"], true)
       case "Component":
         // `Component<any EmptyDependency>` has no parent to find, like `EmptyComponent`.
-        let arguments = declared.superclassArguments
         return (arguments, arguments == ["EmptyDependency"])
-      default: return dependencyAndRoot(of: superclass, depth: depth + 1)
+      default:
+        let parameters = classes[superclass]?.genericParameters ?? []
+        guard !parameters.isEmpty else {
+          return dependencyAndRoot(of: superclass, depth: depth + 1)
+        }
+        var next: [String: [String]] = [:]
+        if parameters.count == 1 {
+          next[parameters[0]] = arguments
+        } else if parameters.count == arguments.count {
+          for (parameter, argument) in zip(parameters, arguments) { next[parameter] = [argument] }
+        }
+        return dependencyAndRoot(of: superclass, given: next, depth: depth + 1)
       }
+    }
+    let builderNames = Self.closure(
+      of: Set(classes.keys), base: ["Builder"],
+      parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
+    for name in builderNames {
+      // The same walk as a component's: a builder's base class may be generic too.
+      var current = name
+      var given: [String: [String]] = [:]
+      for _ in 0..<64 {
+        guard let declared = classes[current], let superclass = declared.superclass else { break }
+        let arguments = declared.superclassArguments.flatMap { given[$0] ?? [$0] }
+        if superclass == "Builder" {
+          builderDependencies[name] = arguments
+          break
+        }
+        let parameters = classes[superclass]?.genericParameters ?? []
+        given = parameters.count == 1 ? [parameters[0]: arguments] : [:]
+        current = superclass
+      }
+    }
+    // A component's own methods and its extensions': what it can forward to a child.
+    func methods(of name: String) -> [MethodFact] {
+      (classes[name]?.methods ?? []) + (extensions[name] ?? []).flatMap(\.methods)
     }
     func directConformances(of name: String, depth: Int = 0) -> [String] {
       guard let declared = classes[name], depth < 64 else { return [] }
@@ -157,6 +220,10 @@ struct Wiring: Sendable {
     duplicates = duplicates.filter { componentNames.contains($0.key) }
     for name in order where componentNames.contains(name) {
       guard let declared = classes[name] else { continue }
+      if !declared.genericParameters.isEmpty {
+        componentBases.insert(name)
+        continue
+      }
       let (dependency, isRoot) = dependencyAndRoot(of: name)
       let added = (extensions[name] ?? []).sorted { $0.position < $1.position }
       components.append(
@@ -166,7 +233,8 @@ struct Wiring: Sendable {
           dependencyProtocols: dependency,
           isRoot: isRoot,
           conformances: refinements(of: directConformances(of: name)),
-          properties: declared.properties + added.flatMap(\.properties)
+          properties: declared.properties + added.flatMap(\.properties),
+          methods: methods(of: name)
         )
       )
     }
@@ -195,8 +263,77 @@ struct Wiring: Sendable {
         )
       }
     }
+    connectCallSites()
     for index in components.indices {
       components[index].children.sort { $0.child < $1.child }
+    }
+  }
+
+  /// Edges the code states by building a child with `self`: `Child(dependency: self)` (or
+  /// Needle's `parent: self`) in a component's member, or a builder built so. Such an edge holds
+  /// whether or not the parent conforms yet; when it does not, the edge says so, and lint and
+  /// fix name the parent they found.
+  private mutating func connectCallSites() {
+    var existing: Set<[String]> = []
+    for parent in components {
+      for edge in parent.children { existing.insert([parent.name, edge.child]) }
+    }
+    var byDependency: [[String]: [Int]] = [:]
+    for index in components.indices where !components[index].dependencyProtocols.isEmpty {
+      byDependency[components[index].dependencyProtocols, default: []].append(index)
+    }
+    for file in files {
+      for site in file.callSites {
+        guard let parentIndex = componentIndex[site.parent] else { continue }
+        let children: [Int]
+        if let child = componentIndex[site.built] {
+          children = [child]
+        } else if let needed = builderDependencies[site.built] {
+          children = byDependency[needed] ?? []
+        } else {
+          continue
+        }
+        for childIndex in children {
+          let child = components[childIndex]
+          let needed =
+            child.dependencyProtocols.isEmpty ? ["EmptyDependency"] : child.dependencyProtocols
+          if existing.contains([site.parent, child.name]) {
+            // The conformance states it already; the call site says where it is built.
+            if let edge = components[parentIndex].children.firstIndex(where: {
+              $0.child == child.name
+            }), components[parentIndex].children[edge].callSite == nil {
+              components[parentIndex].children[edge].callSite = site.position
+            }
+            continue
+          }
+          existing.insert([site.parent, child.name])
+          components[childIndex].parents.append(site.parent)
+          components[parentIndex].children.append(
+            ComponentNode.Edge(
+              child: child.name,
+              protocolName: needed.joined(separator: " & "),
+              callSite: site.position,
+              isConformed: Set(needed).isSubset(of: components[parentIndex].conformances)))
+        }
+      }
+    }
+  }
+
+  /// A class's superclass written as a `typealias` (`typealias FeedBase = AppComponent<any
+  /// FeedDependency>`) and alias names in its generic arguments, resolved to what they name.
+  private func resolveAliases(in declared: inout ClassFact) {
+    for _ in 0..<16 {
+      guard let superclass = declared.superclass, let alias = typeAliases[superclass],
+        let target = alias.names.first, target != superclass
+      else { break }
+      declared.superclass = target
+      if declared.superclassArguments.isEmpty { declared.superclassArguments = alias.arguments }
+    }
+    declared.superclassArguments = declared.superclassArguments.flatMap { name -> [String] in
+      guard let alias = typeAliases[name], alias.arguments.isEmpty, !alias.names.isEmpty else {
+        return [name]
+      }
+      return alias.names
     }
   }
 

@@ -57,7 +57,8 @@ struct FixTests {
     #expect(
       console.output.contains(
         "/HomeComponent+Player.swift:4:23: added `var playbackEngine: PlaybackEngine { "
-          + "dependency.playbackEngine }` to HomeComponent and its requirement to HomeDependency\n"
+          + "dependency.playbackEngine }` to HomeComponent and its requirement to HomeDependency "
+          + "(PlayerComponent needs it; RootComponent provides it)\n"
       ))
     // The fixture's components do not restate `@unchecked Sendable`; the rest is the clean
     // fixture, byte for byte.

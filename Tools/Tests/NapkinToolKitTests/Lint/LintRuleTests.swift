@@ -53,7 +53,7 @@ struct LintRuleTests {
       rule: .parentCycle, folder: "ParentCycle", places: ["AComponent.swift:5:13"]),
     Expectation(
       rule: .sharedCapturesComponent, folder: "SharedCapturesComponent",
-      places: ["HomeComponent.swift:15:38"]),
+      places: ["HomeComponent.swift:16:38"]),
     Expectation(
       rule: .lifecycleInInitializer, folder: "LifecycleInInitializer",
       places: ["FeedInteractor.swift:9:5", "FeedInteractor.swift:10:5"]),
@@ -66,6 +66,17 @@ struct LintRuleTests {
     Expectation(
       rule: .componentNotRestatingSendable, folder: "ComponentNotRestatingSendable",
       places: ["AppComponent.swift:6:13", "BadgeComponent.swift:6:13"]),
+    Expectation(
+      rule: .edgeNotConformed, folder: "EdgeNotConformed", places: ["RootComponent.swift:8:39"]),
+    Expectation(
+      rule: .requirementNotProvided, folder: "RequirementNotProvided",
+      places: ["RootComponent.swift:14:29"]),
+    Expectation(
+      rule: .serviceNotNonisolated, folder: "ServiceNotNonisolated",
+      places: ["RootComponent.swift:4:13"]),
+    Expectation(
+      rule: .staticNotNonisolated, folder: "StaticNotNonisolated",
+      places: ["PlayerComponent.swift:8:14"]),
   ]
 
   /// What `expected`'s rule reports in `folder`. The restated conformance is checked by `napkin

@@ -12,5 +12,6 @@ final class HomeCoordinator {
 }
 
 final class HomeComponent: EmptyComponent {
+  @MainActor
   var coordinator: HomeCoordinator { shared { HomeCoordinator(component: self) } }
 }

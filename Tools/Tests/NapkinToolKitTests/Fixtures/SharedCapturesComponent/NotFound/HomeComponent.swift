@@ -12,5 +12,5 @@ final class HomeCoordinator {
 }
 
 final class HomeComponent: EmptyComponent {
-  var coordinator: HomeCoordinator { shared { HomeCoordinator(title: "Home") } }
+  @MainActor var coordinator: HomeCoordinator { shared { HomeCoordinator(title: "Home") } }
 }

@@ -3,9 +3,9 @@ import Napkin
 
 protocol Clock: Sendable {}
 
-final class SystemClock: Clock {}
+nonisolated final class SystemClock: Clock {}
 
-final class Counter: Sendable {
+nonisolated final class Counter: Sendable {
   let start: Int
   init(start: Int) { self.start = start }
 }
@@ -16,20 +16,20 @@ final class Screen {
 }
 
 extension Ledger: @unchecked Sendable {}
-final class Ledger {}
+nonisolated final class Ledger {}
 
 /// May be Sendable without saying so.
-struct Point {
+nonisolated struct Point {
   var x = 0
 }
 
 /// Inherits from a class declared elsewhere: the syntax does not tell.
-final class Observer: NSObject {}
+nonisolated final class Observer: NSObject {}
 
 final class LibraryComponent: EmptyComponent, @unchecked Sendable {
   var clock: SystemClock { shared { SystemClock() } }
   var counter: Counter { shared { Counter(start: 1) } }
-  var screen: Screen { shared { Screen() } }
+  @MainActor var screen: Screen { shared { Screen() } }
   var ledger: Ledger { shared { Ledger() } }
   var origin: Point { shared { Point() } }
   var observer: Observer { shared { Observer() } }

@@ -5,7 +5,7 @@ final class CounterComponent: EmptyComponent {
 
   static let defaultStart = 0
 
-  var counter: Counter { shared { Counter(start: start) } }
+  @MainActor var counter: Counter { shared { Counter(start: start) } }
 
   var doubled: Int {
     start * 2

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import NapkinToolKit
+
+/// Lint predicts the compiler for wiring shapes: each fixture of `Fixtures/Corpus` is compiled
+/// in both isolation modes, and every one the compiler rejects has a finding, every lint-clean
+/// one compiles, and where `napkin fix` can write the answer, the fixed copy compiles in both.
+@Suite(
+  .serialized, .enabled(if: FixtureCompiler.isAvailable, "no Swift toolchain or Napkin sources"))
+struct CompilerCorpusTests {
+  /// One shape: the rules lint must report, and whether `napkin fix` alone makes it compile.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var folder: String
+    var rules: Set<Finding.Rule>
+    var fixMakesItCompile: Bool
+
+    var testDescription: String { folder }
+  }
+
+  static let cases: [Case] = [
+    Case(folder: "CallSiteEdgeUnconformed", rules: [.edgeNotConformed], fixMakesItCompile: true),
+    Case(folder: "DeepPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    Case(
+      folder: "MainActorViewMember", rules: [.builderEdgeNotMainActor], fixMakesItCompile: true),
+    Case(
+      folder: "BuilderMemberInClass", rules: [.builderEdgeNotMainActor], fixMakesItCompile: true),
+    Case(
+      folder: "ServiceNotNonisolated", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    // Only a person can choose between an actor, `@MainActor` and a `Mutex`.
+    Case(folder: "ServiceNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false),
+    Case(
+      folder: "ExtensionConformanceNotNonisolated", rules: [.componentExtensionNotNonisolated],
+      fixMakesItCompile: true),
+    Case(
+      folder: "DependencyNotNonisolated", rules: [.dependencyNotNonisolated],
+      fixMakesItCompile: true),
+    Case(
+      folder: "StaticReadInService", rules: [.staticNotNonisolated], fixMakesItCompile: true),
+    Case(folder: "CleanGenericBase", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanEmptyDependencyLeaf", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanMethodPassThrough", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanMainActorRequirement", rules: [], fixMakesItCompile: true),
+  ]
+
+  @Test(arguments: cases)
+  func lintFindsWhatTheCompilerRejectsInEitherModeAndLintCleanCompilesInBoth(_ shape: Case)
+    throws
+  {
+    let folder = Paths.fixture("Corpus/" + shape.folder)
+    let findings = Analysis.findings(folder)
+    #expect(Set(findings.map(\.rule)) == shape.rules, "\(findings.map(\.message))")
+    let files = FixtureCompiler.swiftFiles(in: folder)
+    for mode in FixtureCompiler.Mode.allCases {
+      let outcome = try FixtureCompiler.typecheck(files, mode: mode)
+      if !outcome.compiles {
+        #expect(!findings.isEmpty, "the compiler rejects it in \(mode): \(outcome.errors)")
+      }
+      if findings.isEmpty {
+        #expect(outcome.compiles, "lint-clean, but in \(mode): \(outcome.errors)")
+      }
+    }
+  }
+
+  @Test(arguments: cases.filter { !$0.rules.isEmpty && $0.fixMakesItCompile })
+  func whatFixWritesCompilesInBothModesAndLeavesLintClean(_ shape: Case) throws {
+    let scratch = try ScratchFolder()
+    try FileManager.default.copyItem(
+      atPath: Paths.fixture("Corpus/" + shape.folder), toPath: scratch.path + "/App")
+    let (status, console) = run("fix", scratch.path + "/App")
+    #expect(status == .success, "\(console.errors)")
+    #expect(Analysis.findings(scratch.path + "/App").isEmpty)
+    let files = FixtureCompiler.swiftFiles(in: scratch.path + "/App")
+    for mode in FixtureCompiler.Mode.allCases {
+      let outcome = try FixtureCompiler.typecheck(files, mode: mode)
+      #expect(
+        outcome.compiles, "after napkin fix, in \(mode): \(outcome.errors)\n\(console.output)")
+    }
+  }
+
+  @Test func aNonSendableServiceGetsTheChoicesAndFixDoesNotGuess() throws {
+    let scratch = try ScratchFolder()
+    try FileManager.default.copyItem(
+      atPath: Paths.fixture("Corpus/ServiceNotSendable"), toPath: scratch.path + "/App")
+    let finding = try #require(
+      Analysis.findings(scratch.path + "/App").first { $0.rule == .sharedNotSendable })
+    for choice in ["`actor`", "`@MainActor`", "`Mutex`", "napkin fix does not guess"] {
+      #expect(finding.fix.contains(choice), "\(finding.fix)")
+    }
+    let before = try String(contentsOfFile: scratch.path + "/App/App.swift", encoding: .utf8)
+    let (status, console) = run("fix", scratch.path + "/App")
+    #expect(status == .success)
+    #expect(console.output.hasPrefix("Nothing to fix"))
+    #expect(try String(contentsOfFile: scratch.path + "/App/App.swift", encoding: .utf8) == before)
+  }
+}
