@@ -62,11 +62,12 @@ enum SourceLoader {
     }
     let sorted = Array(Set(files)).sorted()
     let read = ParserThreads.map(sorted.count) { [named] index in
-      readAndParse(sorted[index], followingLink: named.contains(sorted[index]))
+      readAndParse(
+        sorted[index], followingLink: named.contains(sorted[index]), keeping: keepingSources)
     }
     for (facts, source) in read {
       parsed.append(facts)
-      if keepingSources, let source { sources[facts.path] = source }
+      if let source { sources[facts.path] = source }
     }
     for facts in parsed {
       problems += facts.problems
@@ -189,14 +190,15 @@ enum SourceLoader {
 
   // MARK: Reading and parsing
 
+  /// The file's facts and, when `keeping`, the bytes they were drawn from.
   private static func readAndParse(
-    _ path: String, followingLink: Bool
+    _ path: String, followingLink: Bool, keeping: Bool
   ) -> (FileFacts, ReadSource?) {
     switch readSourceAndStatus(path, followingLink: followingLink) {
     case .source(let source, let status):
       return (
         facts(path: path, source: source),
-        ReadSource(bytes: Array(source.utf8), status: status)
+        keeping ? ReadSource(bytes: Array(source.utf8), status: status) : nil
       )
     case .problem(let problem):
       var facts = FileFacts(path: path)
