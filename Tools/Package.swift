@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// NapkinTools: the `napkin` command and the plugins that build it from source.
+// Licensed under the Apache License 2.0; see LICENSE at the root of the repository.
 import PackageDescription
 
 // Warnings fail the build of this package's own targets only: SwiftPM ignores warning settings
@@ -14,6 +16,7 @@ let package = Package(
   products: [
     .executable(name: "napkin", targets: ["NapkinCommand"]),
     .plugin(name: "NapkinCommandPlugin", targets: ["NapkinCommandPlugin"]),
+    .plugin(name: "NapkinWritePlugin", targets: ["NapkinWritePlugin"]),
     .plugin(name: "NapkinLintPlugin", targets: ["NapkinLintPlugin"]),
   ],
   dependencies: [
@@ -39,15 +42,25 @@ let package = Package(
       dependencies: ["NapkinToolKit"],
       swiftSettings: strictSettings
     ),
-    // `swift package napkin lint|graph|new|fix|why` in a package that depends on this one.
+    // `swift package napkin lint|graph|why`: read-only, so SwiftPM asks for no permission.
     .plugin(
       name: "NapkinCommandPlugin",
       capability: .command(
         intent: .custom(
           verb: "napkin",
           description:
-            "Scaffold (new), draw (graph), check (lint), fix (fix) or explain (why) the package's "
-            + "napkins"),
+            "Check (lint), draw (graph) or explain (why) the package's napkins; reads only"),
+        permissions: []
+      ),
+      dependencies: ["NapkinCommand"]
+    ),
+    // `swift package napkin-write new|fix`: the verbs that write to the package.
+    .plugin(
+      name: "NapkinWritePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "napkin-write",
+          description: "Scaffold (new) or fix (fix) the package's napkins; writes to the package"),
         permissions: [
           .writeToPackageDirectory(
             reason: "'napkin new' writes the files of a new napkin; 'napkin fix' edits sources")

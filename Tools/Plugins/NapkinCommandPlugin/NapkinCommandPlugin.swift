@@ -1,29 +1,16 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package napkin lint|graph|new|fix|why ...`: runs the `napkin` tool, built from this package,
-/// in the folder of the package that asks.
+/// `swift package napkin lint|graph|why ...`: the verbs that only read, so SwiftPM asks for no
+/// permission and CI runs them as they are. `new` and `fix` write, and go through `napkin-write`.
 @main
 struct NapkinCommandPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    // The tool is named after its target, NapkinCommand; the product calls it `napkin`.
-    let tool = try context.tool(named: "NapkinCommand")
-    let process = Process()
-    process.executableURL = tool.url
-    process.arguments = arguments
-    // Paths in the arguments are the user's, relative to the package they work in; `new`
-    // looks for the parent from there too.
-    process.currentDirectoryURL = context.package.directoryURL
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw NapkinFailed(status: process.terminationStatus)
+    if let verb = NapkinVerbs.verb(of: arguments), NapkinVerbs.writing.contains(verb) {
+      throw WrongPlugin(
+        description: "'napkin \(verb)' writes to the package, which this plugin may not: run "
+          + "`swift package --allow-writing-to-package-directory napkin-write \(verb) ...`")
     }
+    try NapkinRun.run(arguments, context: context)
   }
-}
-
-/// The tool has already said what went wrong; this only makes `swift package` fail too.
-struct NapkinFailed: Error, CustomStringConvertible {
-  var status: Int32
-  var description: String { "napkin exited with status \(status)" }
 }

@@ -17,12 +17,19 @@ struct NapkinLintPlugin: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "napkin lint \(target.name)",
-        executable: try context.tool(named: "NapkinCommand").url,
+        executable: try napkin(in: context),
         arguments: ["lint", "--format", "diagnostics", "--stamp", stamp.path]
           + files.map(\.path),
         inputFiles: files,
         outputFiles: [stamp]
       )
     ]
+  }
+
+  /// Built from source, SwiftPM names the tool after its target; from an artifact bundle, after
+  /// the bundle's artifact.
+  private func napkin(in context: PluginContext) throws -> URL {
+    if let prebuilt = try? context.tool(named: "napkin") { return prebuilt.url }
+    return try context.tool(named: "NapkinCommand").url
   }
 }
