@@ -22,7 +22,8 @@ func value(after flag: String) -> String? {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: NapkinBenchmarks [--smoke] [--only SCENARIO] [--napkins N] [--deep-chain DEPTH]
+    usage: NapkinBenchmarks [--smoke] [--only SCENARIO] [--napkins N] [--app-rounds R]
+                            [--deep-chain DEPTH] [--write-app-tree N WIRING DIRECTORY]
 
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
@@ -30,6 +31,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
                           contended, per-key, configured, tree-snapshot, app-scale
       --napkins N         the app-scale scenario for an app of N napkins only (default 300
                           and 1000; 13 with --smoke)
+      --app-rounds R      builds per size and wiring in app-scale, best kept (default 2)
+      --write-app-tree N WIRING DIRECTORY
+                          writes the app-scale tree of N napkins (WIRING: napkin, hand or
+                          hand-protocols) into DIRECTORY, for a compiler run of your own (the
+                          instruction counts of Benchmarks/README.md)
       --deep-chain DEPTH  resolves a DEPTH-deep chain of nested factories on the main thread's
                           default stack, then exits (CI runs 10000 in a release build)
       --profile SUBJECT   runs one subject alone, for valgrind --tool=callgrind: chain-hand,
@@ -79,6 +85,15 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("error: unknown profile subject \(subject); see --help")
     exit(2)
   }
+} else if let napkinsText = value(after: "--write-app-tree") {
+  let words = Array(arguments.drop { $0 != "--write-app-tree" }.dropFirst().prefix(3))
+  guard words.count == 3, let napkins = Int(napkinsText), napkins > 0,
+    let wiring = AppTree.Wiring(rawValue: words[1])
+  else {
+    print("error: --write-app-tree needs N WIRING DIRECTORY, e.g. 30 napkin /tmp/tree")
+    exit(2)
+  }
+  AppTree(napkins: napkins, wiring: wiring).write(to: words[2])
 } else if let depthText = value(after: "--deep-chain") {
   guard let depth = Int(depthText), depth > 0 else {
     print("error: --deep-chain needs a positive depth, e.g. --deep-chain 10000")
@@ -101,6 +116,13 @@ if arguments.contains("--help") || arguments.contains("-h") {
       exit(2)
     }
     scale = scale.withAppNapkins([napkins])
+  }
+  if let roundsText = value(after: "--app-rounds") {
+    guard let rounds = Int(roundsText), rounds > 0 else {
+      print("error: --app-rounds needs a positive count, e.g. --app-rounds 1")
+      exit(2)
+    }
+    scale = scale.withAppRounds(rounds)
   }
   let only = value(after: "--only")
   let scenarios: [(name: String, run: (Scale) -> [Report])] = [

@@ -22,4 +22,11 @@ struct Scale {
       reads: reads, firstReads: firstReads, chains: chains, footprintObjects: footprintObjects,
       rounds: rounds, appNapkins: sizes, appRounds: appRounds)
   }
+
+  /// This scale with `rounds` builds per size and wiring in the app-scale scenario.
+  func withAppRounds(_ rounds: Int) -> Scale {
+    Scale(
+      reads: reads, firstReads: firstReads, chains: chains, footprintObjects: footprintObjects,
+      rounds: self.rounds, appNapkins: appNapkins, appRounds: rounds)
+  }
 }

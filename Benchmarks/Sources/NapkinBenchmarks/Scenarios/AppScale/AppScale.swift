@@ -229,3 +229,20 @@ struct TreeCompiler {
     return run.output
   }
 }
+
+extension AppTree {
+  /// Writes the tree's files into `directory` (created if missing); stops with the error if it
+  /// cannot.
+  func write(to directory: String) {
+    let folder = URL(fileURLWithPath: directory)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for file in files {
+        try file.contents.write(
+          to: folder.appendingPathComponent(file.name), atomically: false, encoding: .utf8)
+      }
+    } catch {
+      fatalError("app-scale: could not write the tree to \(directory): \(error)")
+    }
+  }
+}
