@@ -37,8 +37,9 @@
 public protocol RoutingTestDouble: Routing {
   /// Records or performs the attach of `child`.
   ///
+  /// <!-- snippet-inside: extension RoutingTestDouble -->
   /// ```swift
-  /// mock.attachChild(childMock)
+  /// attachChild(Router(interactor: Interactor()))  // records the child
   /// ```
   ///
   /// Threading: main actor.
@@ -46,8 +47,9 @@ public protocol RoutingTestDouble: Routing {
 
   /// Records or performs the detach of `child`.
   ///
+  /// <!-- snippet-inside: extension RoutingTestDouble -->
   /// ```swift
-  /// mock.detachChild(childMock)
+  /// detachChild(Router(interactor: Interactor()))  // records the child
   /// ```
   ///
   /// Threading: main actor.
@@ -58,9 +60,10 @@ extension RoutingTestDouble {
   /// ``Routing``'s requirement, answered by ``attachChild(_:)``: a double has no misuse to report
   /// at the caller's location.
   ///
+  /// <!-- snippet-inside: extension RoutingTestDouble -->
   /// ```swift
-  /// let parent: any Routing = mock
-  /// parent.attachChild(childMock)  // calls mock.attachChild(_:)
+  /// let parent: any Routing = self
+  /// parent.attachChild(Router(interactor: Interactor()))  // calls attachChild(_:) above
   /// ```
   ///
   /// Threading: main actor.
@@ -70,9 +73,10 @@ extension RoutingTestDouble {
 
   /// ``Routing``'s requirement, answered by ``detachChild(_:)``.
   ///
+  /// <!-- snippet-inside: extension RoutingTestDouble -->
   /// ```swift
-  /// let parent: any Routing = mock
-  /// parent.detachChild(childMock)  // calls mock.detachChild(_:)
+  /// let parent: any Routing = self
+  /// parent.detachChild(Router(interactor: Interactor()))  // calls detachChild(_:) above
   /// ```
   ///
   /// Threading: main actor.

@@ -114,6 +114,9 @@ public struct DetachedNapkinSnapshot: Sendable, Equatable, Codable {
     case napkin, secondsSinceDetach, detachedAt, routerReleased
   }
 
+  /// The oldest detach a snapshot file may state, in seconds: about 31 million years.
+  private static let longestAge: Double = 1e15
+
   /// Reads a detached napkin's JSON, whose age is in seconds.
   ///
   /// ```swift
@@ -123,10 +126,13 @@ public struct DetachedNapkinSnapshot: Sendable, Equatable, Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     napkin = try container.decode(NapkinSnapshot.self, forKey: .napkin)
     let seconds = try container.decode(Double.self, forKey: .secondsSinceDetach)
-    guard seconds.isFinite, seconds >= 0 else {
+    // Bounded above too: `Duration.seconds(_:)` traps on a value its 128 bits cannot hold
+    // (1e30 does it), and a file from outside must get an error, not a crash.
+    guard seconds.isFinite, seconds >= 0, seconds <= Self.longestAge else {
       throw DecodingError.dataCorruptedError(
         forKey: .secondsSinceDetach, in: container,
-        debugDescription: "secondsSinceDetach must be a finite number of seconds, 0 or more.")
+        debugDescription: "secondsSinceDetach must be a finite number of seconds, from 0 to "
+          + "\(Int(Self.longestAge)).")
     }
     timeSinceDetach = .seconds(seconds)
     detachedAt = try container.decode(String.self, forKey: .detachedAt)

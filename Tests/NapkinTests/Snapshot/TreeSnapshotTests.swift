@@ -149,6 +149,18 @@ import Testing
     #expect(detached.first?.napkin.view == "FeedView")
   }
 
+  @Test(arguments: ["1e30", "-1", "1e16"])
+  func aDetachedAgeOutOfRangeIsADecodingErrorNotACrash(seconds: String) {
+    let json = """
+      {"napkin": {"name": "Feed", "router": "FeedRouter", "interactor": "Interactor",
+      "active": false, "tasks": 0, "cleanups": 0, "children": []},
+      "secondsSinceDetach": \(seconds), "detachedAt": "A/B.swift:9"}
+      """
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(DetachedNapkinSnapshot.self, from: Data(json.utf8))
+    }
+  }
+
   @Test func aReleasedNapkinLeavesTheSnapshotWhenNothingOfItLives() throws {
     var feed: FeedRouter? = FeedRouter(interactor: Interactor())
     var leaked: Interactor? = feed?.interactor
