@@ -135,6 +135,12 @@ import Testing
       defer { try? FileManager.default.removeItem(atPath: root) }
       let a = ["--dir", root + "/a", "--remote", root + "/remote"]
       let b = ["--dir", root + "/b", "--remote", root + "/remote"]
+      // Sync never creates its remote (issue 30): the shared copy is made once, on purpose.
+      let mistyped = try NotebookProcess.run(a + ["sync"])
+      #expect(mistyped.status == 1)
+      #expect(mistyped.error.contains("mkdir -p \(root)/remote"))
+      try FileManager.default.createDirectory(
+        atPath: root + "/remote", withIntermediateDirectories: false)
       let id = try #require(try NotebookProcess.run(a + ["add", "trip", "pack bags"]).lines.last)
       #expect(try NotebookProcess.run(a + ["sync"]).status == 0)
       #expect(try NotebookProcess.run(b + ["sync"]).status == 0)

@@ -75,13 +75,7 @@ nonisolated final class SyncManager: Sendable {
   func sync() async throws -> SyncReport {
     let config = SyncConfig.shared
     guard let remote = config.remoteDirectory else { throw NotebookError.noRemote }
-    // By device and inode, not by path: a bind mount or a link is the same directory.
-    if remote == config.localDirectory
-      || FileIO.identity(of: remote).map({ $0 == FileIO.identity(of: config.localDirectory) })
-        == true
-    {
-      throw NotebookError.remoteIsLocal(remote)
-    }
+    try NotebookFiles.checkRemote(remote, local: config.localDirectory)
     return try await SyncQueue.sharedInstance.run {
       var report = SyncReport(remote: remote)
       let names = Set(try notebooks(in: config.localDirectory).map(\.name))

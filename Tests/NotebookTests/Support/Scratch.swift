@@ -30,6 +30,8 @@ func withMachines<R>(
   let root = try makeTemporaryDirectory()
   defer { try? FileManager.default.removeItem(atPath: root) }
   let remote = root + "/remote"
+  // Sync never creates its remote: the shared one exists, as a user makes it once.
+  try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
   let machines = (0..<count).map { index in
     Machine(
       config: SyncConfig(
@@ -49,6 +51,8 @@ extension Machine {
   func sync(with other: Machine) async throws -> SyncReport {
     var config = config
     config.remoteDirectory = other.directory
+    try FileManager.default.createDirectory(
+      atPath: other.directory, withIntermediateDirectories: true)
     return try await SyncConfig.global.withScratchValue(config) {
       try await SyncManager.shared.sync()
     }

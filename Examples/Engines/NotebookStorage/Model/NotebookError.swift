@@ -32,6 +32,7 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
   case unreadableInput(reason: String)
   case noRemote
   case remoteIsLocal(String)
+  case remoteMissing(String)
 
   package var description: String {
     switch self {
@@ -137,6 +138,12 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
         """
     case .noRemote:
       return "sync needs a remote directory; pass --remote DIR."
+    case .remoteMissing(let path):
+      return """
+        the remote directory \(path) does not exist, and sync never creates one: check the \
+        --remote path, or, to start a new copy there on purpose, create it first \
+        (mkdir -p \(path)) and sync again.
+        """
     case .remoteIsLocal(let path):
       return """
         the remote directory \(path) is the local directory; pass --remote with another \

@@ -98,10 +98,14 @@ package nonisolated struct NotebookFile: Codable {
 package nonisolated struct FileOrigin: Codable, Equatable, Sendable {
   package var device: UInt64
   package var inode: UInt64
+  /// The file's modification time, in whole seconds, as written; absent in files written before
+  /// Notebook recorded it (such a file counts as a copy once, and is re-keyed).
+  package var stamp: UInt64?
 
-  package init(_ identity: FileIdentity) {
+  package init(_ identity: FileIdentity, stamp: UInt64?) {
     device = identity.device
     inode = identity.inode
+    self.stamp = stamp
   }
 }
 

@@ -18,10 +18,18 @@ package nonisolated enum FileIO {
     try readWithIdentity(path)?.bytes
   }
 
+  /// What a read tells of the file beyond its identity: its stamp (the whole seconds of its
+  /// modification time, which ``writeAtomically(to:temporaryPrefix:in:contents:)`` sets) and how
+  /// many names it has.
+  package struct Facts: Sendable {
+    package var stamp: UInt64
+    package var links: UInt64
+  }
+
   /// The contents of `path` and the identity of the file they were read from (which a path
   /// alone cannot give: the file may be replaced in between), or `nil` when no such file exists.
   package static func readWithIdentity(_ path: String) throws(NotebookError) -> (
-    bytes: [UInt8], identity: FileIdentity
+    bytes: [UInt8], identity: FileIdentity, facts: Facts
   )? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     if descriptor < 0 {
@@ -37,7 +45,10 @@ package nonisolated enum FileIO {
     if let code = failure { throw .unreadableFile(path: path, reason: text(of: code), code: code) }
     // The file grew while being read: still bounded.
     if contents.count > limit { throw .fileTooLarge(path: path, bytes: contents.count) }
-    return (contents, FileIdentity(info))
+    let facts = Facts(
+      stamp: UInt64(truncatingIfNeeded: modificationSeconds(info)),
+      links: UInt64(truncatingIfNeeded: info.st_nlink))
+    return (contents, FileIdentity(info), facts)
   }
 
   /// Up to `limit` + 1 bytes of `descriptor` (one over, so that the caller can tell it is too
@@ -88,6 +99,15 @@ package nonisolated enum FileIO {
   }
 
   /// Whether anything (a file, a link, a FIFO) exists at `path`, without following a link.
+  /// The whole seconds of `info`'s modification time.
+  private static func modificationSeconds(_ info: stat) -> Int {
+    #if canImport(Darwin)
+      Int(info.st_mtimespec.tv_sec)
+    #else
+      Int(info.st_mtim.tv_sec)
+    #endif
+  }
+
   package static func exists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
@@ -101,15 +121,23 @@ package nonisolated enum FileIO {
   package static func writeAtomically(
     _ bytes: [UInt8], to path: String, temporaryPrefix: String, in directory: String
   ) throws(NotebookError) {
-    try writeAtomically(to: path, temporaryPrefix: temporaryPrefix, in: directory) { _ in bytes }
+    try writeAtomically(to: path, temporaryPrefix: temporaryPrefix, in: directory) { _, _ in bytes }
   }
 
   /// Like ``writeAtomically(_:to:temporaryPrefix:in:)``, with contents that may name the
-  /// identity of the file they go to (the rename keeps it); `contents` may refuse by throwing.
+  /// identity of the file they go to (the rename keeps it) and its stamp, the modification time
+  /// in whole seconds it is given once written; `contents` may refuse by throwing.
+  ///
+  /// The stamp tells this file from a copy put in its place later with the same inode (a backup
+  /// copied back once the file system reused the inode): a copy's modification time is the time
+  /// of the copy. Even seconds, so that a file system that keeps two-second times keeps it.
   package static func writeAtomically(
     to path: String, temporaryPrefix: String, in directory: String,
-    contents: (FileIdentity) throws(NotebookError) -> [UInt8]
+    contents: (FileIdentity, UInt64) throws(NotebookError) -> [UInt8]
   ) throws(NotebookError) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let stamp = UInt64(max(0, now.tv_sec)) / 2 * 2
     let temporary = "\(directory)/\(temporaryPrefix)\(getpid())-\(NoteID.make())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     if descriptor < 0 { throw .unwritableFile(path: path, reason: text(of: errno)) }
@@ -120,7 +148,7 @@ package nonisolated enum FileIO {
     }
     let bytes: [UInt8]
     do {
-      bytes = try contents(FileIdentity(try regularFileStatus(descriptor, path: path)))
+      bytes = try contents(FileIdentity(try regularFileStatus(descriptor, path: path)), stamp)
     } catch {
       close(descriptor)
       unlink(temporary)
@@ -145,6 +173,9 @@ package nonisolated enum FileIO {
       }
       written += count
     }
+    let time = timespec(tv_sec: Int(stamp), tv_nsec: 0)
+    let times = [time, time]
+    if futimens(descriptor, times) != 0 { throw fail(errno) }
     if fsync(descriptor) != 0 { throw fail(errno) }
     if close(descriptor) != 0 {
       let code = errno

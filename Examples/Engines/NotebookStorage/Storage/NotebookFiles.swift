@@ -10,6 +10,17 @@
 /// A process that writes from several tasks serializes its own writes too (Notebook's
 /// `NoteStore` runs them on its directory's serial runner).
 package nonisolated enum NotebookFiles {
+  /// Refuses a sync with `remote` from `local`: a remote that is the local directory (by device
+  /// and inode, not by path: a bind mount or a link is the same directory), or one that does not
+  /// exist (a mistyped path must not become a new, empty copy reported as a successful sync).
+  package static func checkRemote(_ remote: String, local: String) throws(NotebookError) {
+    let identity = FileIO.identity(of: remote)
+    if remote == local || (identity != nil && identity == FileIO.identity(of: local)) {
+      throw .remoteIsLocal(remote)
+    }
+    guard identity != nil else { throw .remoteMissing(remote) }
+  }
+
   /// Every note in the file, tombstones included; an empty notebook under a new replica id when
   /// the file does not exist yet. A format 1 file is migrated in memory.
   package static func read(_ notebook: NotebookRef) throws(NotebookError) -> NotebookData {
@@ -44,17 +55,19 @@ package nonisolated enum NotebookFiles {
     }
   }
 
-  /// The file's notes; `isCopy` when the file is not the one its contents were written to.
+  /// The file's notes; `isCopy` when the file is not the one its contents were written to, or
+  /// has other names: a file hard-linked into another folder is two notebooks that would each
+  /// count their edits under one replica id.
   private static func readFile(_ notebook: NotebookRef) throws(NotebookError) -> (
     data: NotebookData, old: [UInt8]?, isCopy: Bool
   ) {
-    guard let (bytes, identity) = try FileIO.readWithIdentity(notebook.file) else {
+    guard let (bytes, identity, facts) = try FileIO.readWithIdentity(notebook.file) else {
       return (.empty(), nil, false)
     }
     let decoded = try NotebookFile.decode(bytes, path: notebook.file)
     return (
       decoded.data, decoded.format < NotebookFile.currentFormat ? bytes : nil,
-      decoded.origin != FileOrigin(identity)
+      facts.links > 1 || decoded.origin != FileOrigin(identity, stamp: facts.stamp)
     )
   }
 
@@ -85,8 +98,8 @@ package nonisolated enum NotebookFiles {
       }
       try FileIO.writeAtomically(
         to: notebook.file, temporaryPrefix: notebook.temporaryPrefix, in: notebook.directory
-      ) { identity throws(NotebookError) in
-        let bytes = NotebookFile.encode(data, origin: FileOrigin(identity))
+      ) { identity, stamp throws(NotebookError) in
+        let bytes = NotebookFile.encode(data, origin: FileOrigin(identity, stamp: stamp))
         if bytes.count > NotebookLimits.maximumFileBytes {
           var tombstones = data
           tombstones.notes.removeAll { !$0.isDeleted }
