@@ -90,6 +90,7 @@ final class FactCollector: SyntaxVisitor {
     }
     var types: [String: String] = [:]
     var attributes: [String: String] = [:]
+    var requirementEffects: [String: String] = [:]
     for variable in Self.variables(in: node.memberBlock.members) {
       for binding in variable.bindings {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -97,6 +98,12 @@ final class FactCollector: SyntaxVisitor {
         {
           types[name] = type
           attributes[name] = variable.attributes.trimmedDescription
+          if case .accessors(let list) = binding.accessorBlock?.accessors,
+            let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+            let effects = getter.effectSpecifiers
+          {
+            requirementEffects[name] = effects.trimmedDescription
+          }
         }
       }
     }
@@ -111,6 +118,7 @@ final class FactCollector: SyntaxVisitor {
         isolation: Self.isolation(node.modifiers, node.attributes),
         requirementTypes: types,
         requirementAttributes: attributes,
+        requirementEffects: requirementEffects,
         methods: methods(in: node.memberBlock.members),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )

@@ -71,11 +71,18 @@ extension Linter {
         for member in declared.requirements {
           guard let type = declared.requirementTypes[member] else { continue }
           let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
+          // An effectful getter (`{ get async throws }`) is passed on with its effects.
+          let effects = declared.requirementEffects[member] ?? ""
+          let read =
+            (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+            + "dependency.\(member)"
           result.append(
             Requirement(
               name: member,
-              declaration: "\(attributes ?? "")var \(member): \(type) { dependency.\(member) }",
-              requirement: "\(attributes ?? "")var \(member): \(type) { get }"))
+              declaration: "\(attributes ?? "")var \(member): \(type) "
+                + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }"),
+              requirement: "\(attributes ?? "")var \(member): \(type) { get"
+                + (effects.isEmpty ? "" : " " + effects) + " }"))
         }
         for method in declared.methods {
           let attributes = method.attributes.isEmpty ? "" : method.attributes + " "

@@ -167,9 +167,9 @@ enum Linter {
         position: declared.position,
         message: "no component conforms to `\(name)`\(who), and none builds it with `self`: "
           + "the napkin has no parent that can build it",
-        fix: "conform the parent component in an extension "
-          + "(`extension ParentComponent: \(name) {}` in `ParentComponent+\(child).swift`), "
-          + "or remove the protocol",
+        fix: "build it in the component that should be its parent (`\(child)Component(dependency: "
+          + "self)`) and run napkin fix, which writes `nonisolated extension ParentComponent: "
+          + "\(name) {}` in `ParentComponent+\(child).swift`; or remove the protocol",
         components: users
       )
     }

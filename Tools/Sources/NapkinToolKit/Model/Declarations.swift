@@ -117,6 +117,9 @@ struct ProtocolFact: Hashable, Sendable {
   /// Each property requirement's attributes as written (`@MainActor`), to repeat on what
   /// `napkin fix` writes for it.
   var requirementAttributes: [String: String] = [:]
+  /// The effects of each property requirement's getter as written (`async throws`), empty for
+  /// a plain `{ get }`.
+  var requirementEffects: [String: String] = [:]
   /// The method requirements, which a pass-through forwards as it does a property.
   var methods: [MethodFact] = []
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.

@@ -21,6 +21,7 @@ struct CompilerCorpusTests {
   static let cases: [Case] = [
     Case(folder: "CallSiteEdgeUnconformed", rules: [.edgeNotConformed], fixMakesItCompile: true),
     Case(folder: "DeepPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    Case(folder: "EffectfulPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
     Case(
       folder: "MainActorViewMember", rules: [.builderEdgeNotMainActor], fixMakesItCompile: true),
     Case(

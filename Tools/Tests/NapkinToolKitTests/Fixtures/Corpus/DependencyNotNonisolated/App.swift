@@ -17,3 +17,6 @@ nonisolated extension RootComponent: HomeDependency {}
 final class HomeComponent: Component<any HomeDependency>, @unchecked Sendable {
   var clock: Clock { dependency.clock }
 }
+
+/// What reads the pass-through: a caller holding the component.
+func clock(of home: HomeComponent) -> Clock { home.clock }
