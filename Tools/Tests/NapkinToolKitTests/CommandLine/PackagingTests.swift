@@ -103,7 +103,7 @@ struct PackagingTests {
     #expect(manifest.contains(#"url: "\#(url)""#), "\(manifest)")
     #expect(!manifest.contains("path:"), "\(manifest)")
     let checksum = try #require(
-      manifest.split(separator: "\n").first { $0.contains("checksum: ") }?
+      manifest.split(separator: "\n").first { $0.contains(#"checksum: ""#) }?
         .split(separator: "\"").dropFirst().first)
     #expect(checksum.count == 64 && checksum.allSatisfy(\.isHexDigit), "\(checksum)")
     #expect(FileManager.default.fileExists(atPath: output + "/LICENSE"))
