@@ -99,7 +99,7 @@ let package = Package(
     // line, from a file that imports only XCTest.
     .testTarget(
       name: "NapkinTestingXCTests",
-      dependencies: ["NapkinTesting"],
+      dependencies: ["NapkinTesting", "Napkin"],
       swiftSettings: strictSettings
     ),
     .testTarget(
