@@ -5,6 +5,7 @@
 // together with this file.
 import Airframe
 import Foundation
+import NotebookStorage
 import Testing
 
 @testable import Notebook
