@@ -5,10 +5,10 @@
 // together with this file.
 import Airframe
 import Foundation
-import NotebookStorage
 import Testing
 
 @testable import Notebook
+@testable import NotebookStorage
 
 /// PerKey's sketch calls the notebook's key `Notebook`; the example calls it `NotebookRef`.
 typealias Notebook = NotebookRef

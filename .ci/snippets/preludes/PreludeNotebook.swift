@@ -3,6 +3,6 @@
 // it names is the example's. `.ci/snippets/check.py` compiles each snippet together with this file.
 import Airframe
 import Foundation
-import NotebookStorage
 
 @testable import Notebook
+@testable import NotebookStorage
