@@ -84,4 +84,15 @@ import Testing
       #expect(NotebookError.remoteMissing(mistyped).description.contains("mkdir -p \(mistyped)"))
     }
   }
+
+  @Test func aWriteKeepsTheModeTheUserGaveTheFile() async throws {
+    try await withMachine { machine in
+      let work = try NotebookRef("work", in: machine.directory)
+      _ = try await machine.run { try await SyncManager.shared.add("first", to: work) }
+      try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: work.file)
+      _ = try await machine.run { try await SyncManager.shared.add("second", to: work) }
+      let mode = try FileManager.default.attributesOfItem(atPath: work.file)[.posixPermissions]
+      #expect(mode as? Int == 0o640)
+    }
+  }
 }

@@ -8,6 +8,7 @@ import Foundation
 import Testing
 
 @testable import Notebook
+@testable import NotebookStorage
 
 /// PerKey's sketch calls the notebook's key `Notebook`; the example calls it `NotebookRef`.
 typealias Notebook = NotebookRef

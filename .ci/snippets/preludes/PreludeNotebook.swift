@@ -5,3 +5,4 @@ import Airframe
 import Foundation
 
 @testable import Notebook
+@testable import NotebookStorage

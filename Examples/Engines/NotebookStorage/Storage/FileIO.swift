@@ -173,6 +173,13 @@ package nonisolated enum FileIO {
       }
       written += count
     }
+    // The file it replaces keeps its mode (a rename would give it the temporary file's 0600).
+    var replaced = stat()
+    if lstat(path, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG,
+      fchmod(descriptor, replaced.st_mode & 0o7777) != 0
+    {
+      throw fail(errno)
+    }
     let time = timespec(tv_sec: Int(stamp), tv_nsec: 0)
     let times = [time, time]
     if futimens(descriptor, times) != 0 { throw fail(errno) }
