@@ -13,6 +13,8 @@ enum Scaffolder {
     var files: [PlannedFile]
     var napkinFolder: String
     var module: String
+    /// The folder of the parent's component, where the next step reads the parent's napkin.
+    var parentFolder = ""
   }
 
   /// Writes one new file; it must refuse to replace an existing one.
@@ -73,28 +75,59 @@ enum Scaffolder {
     console.write(
       "\n\(request.name) is in \(shown(plan.napkinFolder)) (module \(plan.module)), below "
         + "\(request.parent).\n")
-    let lower = request.name.prefix(1).lowercased() + request.name.dropFirst()
     if !written.contains(where: { $0.hasSuffix("NapkinTests.swift") }) {
       console.write(
         "\nNo test written: no Tests/<Module>Tests folder was found; pass --tests DIR.\n")
     }
-    // The router cannot reach its component (`ViewableRouter.component` is internal to
-    // Napkin), so the docs' way is the builder handing the child's builder to the router.
-    let parent = request.parent
-    console.write(
-      """
-
-      Next: attach it from \(parent)Router. \(parent)Builder passes the builder in,
-        \(lower)Builder: component.\(lower)Builder,
-      \(parent)Router keeps it,
-        private let \(lower)Builder: any \(request.name)Buildable
-      and builds and attaches the child when it routes there:
-        let \(lower) = \(lower)Builder.build(withListener: interactor)
-        attachChild(\(lower))
-      Then make \(parent)Interactor conform to \(request.name)Listener.
-
-      """)
+    console.write(nextStep(for: request, parentFolder: plan.parentFolder))
     return .success
+  }
+
+  /// How to attach the new napkin: exact edits of the parent's files, read from them, so that
+  /// pasting each where it says compiles.
+  static func nextStep(for request: ScaffoldRequest, parentFolder: String) -> String {
+    let parent = request.parent
+    let step = NextStep(name: request.name, parent: parent, childHasView: request.hasView)
+    switch step.edits(inFolder: parentFolder) {
+    case .failure(let missing):
+      return """
+
+        Next: attach it from \(parent)Router; \(shown(parentFolder)) does not declare \
+        \(missing.names.joined(separator: ", ")), so the step cannot be written out. Make \
+        \(parent)Interactable refine \(request.name)Listener, have \(parent)Builder pass \
+        component.\(lowered(request.name))Builder to \(parent)Router, and have the router keep \
+        it, build the child with its interactor, store, attach and present it.
+
+        """
+    case .success(let edits):
+      var text =
+        "\nNext: attach it from \(parent)Router with these \(edits.count) edits, each exact code:\n"
+      for edit in edits {
+        let place = shown(edit.file)
+        if let old = edit.old {
+          text += "\nIn \(place), replace\n\(indented(old))\nwith\n\(indented(edit.code))\n"
+        } else {
+          text += "\nIn \(place), add at the end of \(edit.declaration):\n\(indented(edit.code))\n"
+        }
+      }
+      text += """
+
+        Then call router?.routeTo\(request.name)() from \(parent)Interactor where it should \
+        show \(request.name).
+
+        """
+      return text
+    }
+  }
+
+  private static func lowered(_ name: String) -> String {
+    name.prefix(1).lowercased() + name.dropFirst()
+  }
+
+  /// Code as the step prints it: four spaces in, blank lines left empty.
+  private static func indented(_ code: String) -> String {
+    code.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
   }
 
   /// A path as `new` prints it: relative to the current folder when inside it, else absolute,
@@ -190,7 +223,8 @@ enum Scaffolder {
         message: "would overwrite \(existing.joined(separator: ", ")); nothing was written. "
           + "Move those files away or choose another name")
     }
-    return Plan(files: files, napkinFolder: folder, module: module)
+    return Plan(
+      files: files, napkinFolder: folder, module: module, parentFolder: parentFolder)
   }
 
   /// Where to look for the parent: `--into`'s folder or, when it does not exist yet (it is

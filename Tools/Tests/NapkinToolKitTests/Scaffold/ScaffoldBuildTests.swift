@@ -8,7 +8,8 @@ import Testing
 /// What `napkin new` writes compiles as written, with no warning, where it writes it: generated
 /// from the root of a scratch copy of the root package, built with the Swift toolchain. Slow (a
 /// full build of the package), so one build covers a napkin with a view, one without
-/// (`--no-view`) and one with the app's view protocol (`--view-protocol`).
+/// (`--no-view`), one with the app's view protocol (`--view-protocol`), and the printed next
+/// step applied to a parent with children (Home) and to a leaf parent.
 struct ScaffoldBuildTests {
   /// The napkin units and the HomeNapkin example the generated code builds on and into.
   static let unitsExist = [
@@ -66,45 +67,20 @@ struct ScaffoldBuildTests {
       encoding: .utf8)
     #expect(screenView.contains("protocol ScaffoldTestScreenViewControllable: TerminalScreen {}"))
 
-    // The "Next:" hint, pasted where it says, compiles too.
-    let hint = try #require(new.output.components(separatedBy: "\nNext: ").last)
-      .split(separator: "\n").filter { $0.hasPrefix("  ") }.map(String.init)
-    try #require(hint.count == 4, "\(new.output)")
-    try scratch.write(
-      "Napkin/Examples/HomeNapkin/ComponentTree/ScaffoldTestBadge/ScaffoldHintCheck.swift",
-      """
-      import Napkin
-
-      typealias ScaffoldHintInteractor = any HomeInteractable & ScaffoldTestBadgeListener
-
-      final class ScaffoldHintRouter: Router<ScaffoldHintInteractor> {
-      \(hint[1])
-
-        init(
-          interactor: ScaffoldHintInteractor, component: HomeComponent,
-          scaffoldTestBadgeBuilder: any ScaffoldTestBadgeBuildable
-        ) {
-          self.scaffoldTestBadgeBuilder = scaffoldTestBadgeBuilder
-          super.init(interactor: interactor, component: component)
-        }
-
-        func routeToScaffoldTestBadge() {
-      \(hint[2])
-      \(hint[3])
-        }
-      }
-
-      @MainActor
-      func makeScaffoldHintRouter(
-        component: HomeComponent, interactor: ScaffoldHintInteractor
-      ) -> ScaffoldHintRouter {
-        ScaffoldHintRouter(
-          interactor: interactor, component: component,
-      \(hint[0])
-        )
-      }
-
-      """)
+    // The "Next:" step, applied word for word from the printed text, compiles too: for Home,
+    // whose router already takes builders, and for a leaf parent made by `new` itself, whose
+    // router takes none and whose view presents nothing yet.
+    let homeStep = try PrintedStep(output: new.output)
+    #expect(homeStep.edits.count >= 6, "\(new.output)")
+    try homeStep.apply(in: package)
+    let leaf = try NapkinProcess.run(["new", "ScaffoldTestLeaf", "--parent", "Home"], in: package)
+    #expect(leaf.status == 0, "\(leaf.errors)")
+    let kid = try NapkinProcess.run(
+      ["new", "ScaffoldTestKid", "--parent", "ScaffoldTestLeaf"], in: package)
+    #expect(kid.status == 0, "\(kid.errors)")
+    let leafStep = try PrintedStep(output: kid.output)
+    #expect(leafStep.edits.count >= 8, "\(kid.output)")
+    try leafStep.apply(in: package)
 
     let swift = try #require(Self.swiftExecutable(), "no swift executable on PATH")
     let build = try NapkinProcess.run(

@@ -108,15 +108,35 @@ struct ScaffoldTests {
     #expect(result.output.contains("Badge is in Sources/App/Badge (module App)"))
   }
 
-  @Test func theNextHintUsesTheBuilderTheRouterIsGivenNotItsComponent() throws {
+  @Test func theNextStepForALeafParentAddsTheBuilderToItsRouterInitAndItsBuilderCall() throws {
+    let app = try ScratchFolder()
+    try app.write("Hub/HubComponent.swift", Self.parent)
+    #expect(run("new", "Leaf", "--parent", "Hub", "--into", app.path).0 == .success)
+    let (status, console) = run("new", "Kid", "--parent", "Leaf", "--into", app.path)
+    #expect(status == .success)
+    let output = console.output
+    #expect(output.contains("with\n    protocol LeafInteractable: Interactable, KidListener {\n"))
+    #expect(output.contains("replace\n    override init(\n"))
+    #expect(output.contains("with\n    init(\n"))
+    #expect(
+      output.contains(
+        "kidBuilder: any KidBuildable\n      ) {\n        self.kidBuilder = kidBuilder\n"))
+    #expect(output.contains("component: component, kidBuilder: component.kidBuilder)\n"))
+    #expect(output.contains("add at the end of protocol LeafViewControllable:\n"))
+    #expect(
+      output.contains(
+        "        attachChild(child)\n        viewController.present(child.viewControllable)\n"))
+    #expect(!output.contains("component.kidBuilder.build"))
+  }
+
+  @Test func theNextStepSaysWhichOfTheParentsDeclarationsItCouldNotFind() throws {
     let app = try ScratchFolder()
     try app.write("Hub/HubComponent.swift", Self.parent)
     let (status, console) = run("new", "Badge", "--parent", "Hub", "--into", app.path)
     #expect(status == .success)
-    #expect(console.output.contains("  badgeBuilder: component.badgeBuilder,\n"))
-    #expect(console.output.contains("  private let badgeBuilder: any BadgeBuildable\n"))
-    #expect(console.output.contains("  let badge = badgeBuilder.build(withListener: interactor)\n"))
-    #expect(!console.output.contains("component.badgeBuilder.build"))
+    #expect(
+      console.output.contains("does not declare protocol HubInteractable, class HubInteractor"))
+    #expect(console.output.contains("component.badgeBuilder to HubRouter"))
   }
 
   @Test func aWriteThatFailsPartWayLeavesNoFileAndNoFolderBehind() throws {
