@@ -10,8 +10,8 @@ enum NapkinPublicTypes {
     "CurrentValue", "CurrentValueSequence", "Dependency", "DetachedNapkinSnapshot",
     "EmptyComponent", "EmptyDependency", "Interactable", "Interactor", "LaunchRouter",
     "LaunchRouting", "LeakDetector", "LeakReport", "NapkinSnapshot", "Presentable",
-    "PresentableInteractor", "Presenter", "Router", "Routing", "SharedInstanceSnapshot",
-    "SnapshotDescribable", "TreeSnapshot", "ViewControllable", "ViewHost", "ViewableRouter",
-    "ViewableRouting",
+    "PresentableInteractor", "Presenter", "Router", "Routing", "RoutingTestDouble",
+    "SharedInstanceSnapshot", "SnapshotDescribable", "TreeSnapshot", "ViewControllable",
+    "ViewHost", "ViewableRouter", "ViewableRouting",
   ]
 }

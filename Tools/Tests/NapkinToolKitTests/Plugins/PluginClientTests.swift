@@ -157,7 +157,7 @@ struct PluginClient {
 
       """,
       "Sources/Wired/Root/RootComponent.swift": """
-      struct Clock {}
+      nonisolated struct Clock {}
 
       final class RootComponent: EmptyComponent {
         var clock: Clock { shared { Clock() } }
