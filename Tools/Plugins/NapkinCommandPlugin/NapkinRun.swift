@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-// This file is the same in every command plugin of both plugin packages (Tools/Plugins and
-// Tools/NapkinPlugins/Plugins): a plugin target cannot share code with another, and a test
-// (PluginSourcesTests) keeps the copies byte for byte the same.
+// One file for every command plugin of both plugin packages (Tools/Plugins and
+// Tools/NapkinPlugins/Plugins): a plugin target cannot share code with another, so the others
+// hold a symbolic link to this one, and the release script copies it in their place.
 
 /// The verbs of `napkin`, split by what SwiftPM must allow: only `new` and `fix` write.
 enum NapkinVerbs {

@@ -56,8 +56,9 @@ struct PackagingTests {
     #expect(help.output == "No findings in 1 file.\n")
   }
 
-  /// Both plugin packages run the same plugin code: a plugin target cannot share a file with
-  /// another, so NapkinPlugins keeps copies, and the tool is looked up by either name.
+  /// Both plugin packages run the same plugin code: a plugin target cannot share a module with
+  /// another, so NapkinPlugins' files are symbolic links to Tools/Plugins' (the release script
+  /// copies them in their place), and the tool is looked up by either name.
   @Test func theBinaryBackedPluginsRunTheSameCodeAsTheFromSourceOnes() throws {
     let fromSource = Self.tools.appendingPathComponent("Plugins").path
     let binary = Self.tools.appendingPathComponent("NapkinPlugins/Plugins").path
