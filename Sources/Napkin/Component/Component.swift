@@ -114,10 +114,7 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   ///   - factory: builds the instance; runs on the calling thread, at most once per key.
   @inlinable
   public final func shared<T: Sendable>(forCallerKey: String = #function, _ factory: () -> T) -> T {
-    let box = sharedInstances.instance(forKey: forCallerKey, type: T.self, owner: self) {
-      OnceBox(factory())
-    }
-    // The store checked that this key was built for a `T`, so the cast always succeeds.
-    return (box as! OnceBox<T>).value
+    // One unspecialized call per property: the key, the factory and `T`'s metadata.
+    sharedInstances.value(forKey: forCallerKey, owner: self, factory: factory)
   }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// instance when the factory returns. Builds run under ``BuildLock``, where a key whose slot has
 /// no instance yet is a cycle, because only the lock's holder builds.
 ///
-/// Threading: `Sendable`; call ``instance(forKey:type:owner:factory:)`` from any thread.
+/// Threading: `Sendable`; call ``value(forKey:owner:factory:)`` from any thread.
 @usableFromInline
 package struct InstanceStore: ~Copyable, Sendable {
   private let slots = Mutex<[Slot]>([])
@@ -16,14 +16,29 @@ package struct InstanceStore: ~Copyable, Sendable {
   /// Creates an empty store; it allocates nothing until a key is built.
   package init() {}
 
-  /// The instance for `key`, built by `factory` on first use; see `Component.shared`.
+  /// The value for `key`, built by `factory` on first use; see `Component.shared`.
+  ///
+  /// Deliberately not `@inlinable`: a client calls it unspecialized, passing the key, the factory
+  /// and `T`'s metadata, so that each `shared` property compiles to one call rather than a copy of
+  /// the read (Benchmarks/README.md, "The component's shape for the compiler").
   ///
   /// - Parameters:
-  ///   - type: the type the caller will unwrap; asking one key for two types stops the program.
   ///   - owner: the component, named in failure messages.
-  ///   - factory: builds the instance (boxed by the caller), under ``BuildLock``.
+  ///   - factory: builds the value, under ``BuildLock``.
   @usableFromInline
-  package func instance(
+  package func value<T: Sendable>(forKey key: String, owner: AnyObject, factory: () -> T) -> T {
+    let box = instance(forKey: key, type: T.self, owner: owner) { OnceBox(factory()) }
+    // SAFETY: `box` is a `OnceBox<T>`. A slot is matched on its key and its type both, and it is
+    // given an instance only by the factory of the call that added it (`build`), which here is
+    // always `OnceBox(factory())` of the same `T` as the slot's `type`: this is the one caller of
+    // `instance`, which is private. Unchecked because a checked cast in this unspecialized code
+    // looks up `OnceBox<T>`'s generic metadata on every read: 602 instructions per read against
+    // 238 (callgrind; NapkinOnce.docc, "The one unchecked cast"). A debug build still checks it.
+    return unsafeDowncast(box, to: OnceBox<T>.self).value
+  }
+
+  /// The boxed instance for `key`: a short search under the store's lock, else ``build``.
+  private func instance(
     forKey key: String, type: Any.Type, owner: AnyObject,
     factory: () -> any AnyObject & Sendable
   ) -> any AnyObject & Sendable {

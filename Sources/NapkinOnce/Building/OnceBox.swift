@@ -1,11 +1,8 @@
 /// Holds a shared value of any type, so that one store can hold values of many types: what
-/// `Component.shared` stores, and unwraps with a checked cast.
-@usableFromInline
+/// `Component.shared` stores; only ``InstanceStore`` creates and unwraps one.
 package final class OnceBox<Value: Sendable>: Sendable {
-  @usableFromInline
   package let value: Value
 
-  @inlinable
   package init(_ value: Value) { self.value = value }
 }
 

@@ -8,11 +8,10 @@ final class StoreOwner: Sendable {
 
   /// The instance for `key`, counting the factory's runs.
   func instance<T: Sendable>(_ key: String, _ make: () -> T) -> T {
-    let box = store.instance(forKey: key, type: T.self, owner: self) {
+    store.value(forKey: key, owner: self) {
       factoryRuns.add(1, ordering: .relaxed)
-      return OnceBox(make())
+      return make()
     }
-    return (box as! OnceBox<T>).value
   }
 
   var runs: Int { factoryRuns.load(ordering: .relaxed) }
