@@ -49,6 +49,20 @@ import Testing
     #expect(owner.runs == 3)
   }
 
+  @Test func aSubclassOrAProtocolWithRequirementsIsReadBackAsTheTypeItWasAskedFor() {
+    // A class instance is kept as itself and anything else boxed; an `any Named` is two words
+    // (the reference and a witness table), so it must take the boxed way, and a subclass
+    // instance asked for as its base class must come back as that same object.
+    let owner = StoreOwner()
+    let named: any Named = owner.instance("named") { NamedProbe("n") as any Named }
+    #expect(owner.instance("named") { NamedProbe("m") as any Named }.name == "n")
+    #expect(owner.instance("named") { NamedProbe("m") as any Named } === named)
+    let base: Probe = owner.instance("base") { NamedProbe("sub") as Probe }
+    #expect(owner.instance("base") { Probe("other") } === base)
+    #expect(owner.instance("base") { Probe("other") } is NamedProbe)
+    #expect(owner.runs == 2)
+  }
+
   @Test func anEmptyStoreFitsInThreeWordsInsideItsComponent() {
     // What keeps an empty component within 64 bytes (the `footprint` benchmark): the lock with
     // its array of slots, and the lock's hand-off counter.

@@ -27,37 +27,63 @@ package struct InstanceStore: ~Copyable, Sendable {
   ///   - factory: builds the value, under ``BuildLock``.
   @usableFromInline
   package func value<T: Sendable>(forKey key: String, owner: AnyObject, factory: () -> T) -> T {
-    if let box = built(forKey: key, type: T.self) {
-      // SAFETY: the box outlives this call without a retain of its own. A slot keeps its instance
-      // from the moment it is set until the store is destroyed (nothing replaces or removes one),
-      // and the store lives inline in its owner, which the caller holds for the whole call. The
-      // retain and release this saves are 46 of 232 instructions per read (callgrind,
-      // `--profile hot-napkin`; hand wiring 88): 2.12x hand wiring instead of 2.64x, the
-      // difference between meeting the read bound of issue 28 (2.5x) and not.
-      return box._withUnsafeGuaranteedRef { Self.unbox($0, as: T.self) }
+    if let (stored, isObject) = built(forKey: key, type: T.self) {
+      // SAFETY: `stored` outlives this call without a retain of its own. A slot keeps its
+      // instance from the moment it is set until the store is destroyed (nothing replaces or
+      // removes one), and the store lives inline in its owner, which the caller holds for the
+      // whole call. The retain and release this saves are 46 of 232 instructions per read
+      // (callgrind, `--profile hot-napkin`; hand wiring 88): 2.39x hand wiring instead of 2.9x,
+      // the difference between meeting the read bound of issue 28 (2.5x) and not.
+      return stored._withUnsafeGuaranteedRef {
+        Self.unwrap($0, isObject: isObject, as: T.self)
+      }
     }
-    return Self.unbox(build(forKey: key, type: T.self, owner: owner) { OnceBox(factory()) }, as: T.self)
+    let stored = build(forKey: key, type: T.self, owner: owner) { Self.wrap(factory()) }
+    return Self.unwrap(stored, isObject: T.self is AnyObject.Type, as: T.self)
   }
 
-  /// The value in `box`, a box that this store's slot of type `T` holds.
-  private static func unbox<T: Sendable>(_ box: any AnyObject & Sendable, as _: T.Type) -> T {
-    // SAFETY: `box` is a `OnceBox<T>`. A slot is found only by its key and its type together, and
-    // gets its instance only from the factory of the `build` that added it; `build` is private and
-    // its one caller, `value`, always passes a closure that boxes a `T` of the slot's type.
-    // Unchecked because a checked cast in this unspecialized code looks up `OnceBox<T>`'s generic
-    // metadata each time: about 360 more instructions per read (602 against 238, callgrind;
-    // NapkinOnce.docc, "The one unchecked cast"). A debug build of the package still checks it.
-    unsafeDowncast(box, to: OnceBox<T>.self).value
+  /// How a slot keeps `value`: a class instance as itself, any other value in a ``OnceBox``.
+  ///
+  /// A box costs a first build an allocation and, in this unspecialized code, a look-up of
+  /// `OnceBox<T>`'s generic metadata: about 600 of a chain node's 2,898 instructions
+  /// (`--profile chain-napkin`), which is why a class instance, the usual shared value, goes
+  /// without one.
+  private static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
+    guard T.self is AnyObject.Type else { return OnceBox(value) }
+    // SAFETY: `T` is a class type (only a class type's metatype is an `AnyObject.Type`), so a `T`
+    // is one strong reference, which is also the whole representation of `any AnyObject &
+    // Sendable` (`Sendable` is a marker: no witness table); `T: Sendable` makes the claim true.
+    // `unsafeBitCast` checks the sizes too.
+    return unsafeBitCast(value, to: (any AnyObject & Sendable).self)
   }
 
-  /// The box for `key` if it is built, unretained (see `value`): a short search under the store's
-  /// lock, never the build lock.
-  private func built(forKey key: String, type: Any.Type) -> Unmanaged<any AnyObject & Sendable>? {
+  /// The `T` that ``wrap(_:)`` kept as `stored`, for a slot whose type is `T`.
+  private static func unwrap<T: Sendable>(
+    _ stored: any AnyObject & Sendable, isObject: Bool, as _: T.Type
+  ) -> T {
+    // SAFETY: `stored` is what `wrap` made of a `T`. A slot is found only by its key and its type
+    // together, and gets its instance only from the factory of the `build` that added it;
+    // `build` is private and its one caller, `value`, always passes `wrap` of a `T` of the slot's
+    // type. `isObject` is the slot's `type is AnyObject.Type`, the test `wrap` made: so `stored`
+    // is the `T` itself (the representation argument in `wrap`, reversed), or a `OnceBox<T>`.
+    // Unchecked because this code is unspecialized: a checked `as! OnceBox<T>` looks up the box's
+    // generic metadata on every read, 602 instructions per read against 238 (callgrind;
+    // NapkinOnce.docc, "The unchecked steps"). A debug build still checks both casts.
+    isObject ? unsafeBitCast(stored, to: T.self) : unsafeDowncast(stored, to: OnceBox<T>.self).value
+  }
+
+  /// What the slot of `key` keeps if it is built, unretained (see `value`), and whether it is a
+  /// class instance kept as itself: a short search under the store's lock, never the build lock.
+  private func built(
+    forKey key: String, type: Any.Type
+  ) -> (Unmanaged<any AnyObject & Sendable>, isObject: Bool)? {
     withSlots { slots in
       var index = 0
       while index < slots.count {
         if slots[index].key == key && slots[index].type == type {
-          return slots[index].instance.map { Unmanaged.passUnretained($0) }
+          return slots[index].instance.map {
+            (Unmanaged.passUnretained($0), slots[index].isObject)
+          }
         }
         index += 1
       }
@@ -107,7 +133,7 @@ package struct InstanceStore: ~Copyable, Sendable {
         }
         index += 1
       }
-      slots.append(Slot(key: key, type: type))
+      slots.append(Slot(key: key, type: type, isObject: type is AnyObject.Type))
       return .added(slots.count - 1)
     }
     guard let found else {
@@ -141,6 +167,8 @@ package struct InstanceStore: ~Copyable, Sendable {
 struct Slot: Sendable {
   let key: String
   let type: Any.Type
+  /// Whether `type` is a class, whose instances the slot keeps as themselves, not boxed.
+  let isObject: Bool
   /// Set once, when the factory returns.
   var instance: (any AnyObject & Sendable)?
 }
