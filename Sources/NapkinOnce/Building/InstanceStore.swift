@@ -31,9 +31,10 @@ package struct InstanceStore: ~Copyable, Sendable {
       // SAFETY: `stored` outlives this call without a retain of its own. A slot keeps its
       // instance from the moment it is set until the store is destroyed (nothing replaces or
       // removes one), and the store lives inline in its owner, which the caller holds for the
-      // whole call. The retain and release this saves are 46 of 232 instructions per read
-      // (callgrind, `--profile hot-napkin`; hand wiring 88): 2.39x hand wiring instead of 2.9x,
-      // the difference between meeting the read bound of issue 28 (2.5x) and not.
+      // whole call. The retain and release this saves are 46 instructions per read (callgrind,
+      // `--profile hot-napkin`, 186 against 232; hand wiring 88): 210 now, 2.39x hand wiring,
+      // against 2.9x with them, the difference between meeting the read bound of issue 28 (2.5x)
+      // and not.
       return stored._withUnsafeGuaranteedRef {
         Self.unwrap($0, isObject: isObject, as: T.self)
       }
