@@ -40,7 +40,14 @@ package struct InstanceStore: ~Copyable, Sendable {
       }
     }
     let stored = build(forKey: key, type: T.self, owner: owner) { Self.wrap(factory()) }
-    return Self.unwrap(stored, isObject: T.self is AnyObject.Type, as: T.self)
+    return Self.unwrap(stored, isObject: Self.keepsAsItself(T.self), as: T.self)
+  }
+
+  /// Whether a slot of `type` keeps its value as itself rather than in a `OnceBox`: the one test
+  /// that `wrap(_:)`, `unwrap(_:isObject:as:)` and a new slot's `isObject` must agree on.
+  /// Only a class type's metatype is an `AnyObject.Type`.
+  private static func keepsAsItself(_ type: Any.Type) -> Bool {
+    type is AnyObject.Type
   }
 
   /// How a slot keeps `value`: a class instance as itself, any other value in a ``OnceBox``.
@@ -50,7 +57,7 @@ package struct InstanceStore: ~Copyable, Sendable {
   /// (`--profile chain-napkin`), which is why a class instance, the usual shared value, goes
   /// without one.
   private static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
-    guard T.self is AnyObject.Type else { return OnceBox(value) }
+    guard keepsAsItself(T.self) else { return OnceBox(value) }
     // SAFETY: `T` is a class type (only a class type's metatype is an `AnyObject.Type`), so a `T`
     // is one strong reference, which is also the whole representation of `any AnyObject &
     // Sendable` (`Sendable` is a marker: no witness table); `T: Sendable` makes the claim true.
@@ -65,7 +72,7 @@ package struct InstanceStore: ~Copyable, Sendable {
     // SAFETY: `stored` is what `wrap` made of a `T`. A slot is found only by its key and its type
     // together, and gets its instance only from the factory of the `build` that added it;
     // `build` is private and its one caller, `value`, always passes `wrap` of a `T` of the slot's
-    // type. `isObject` is the slot's `type is AnyObject.Type`, the test `wrap` made: so `stored`
+    // type. `isObject` is `keepsAsItself` of the slot's type, the test `wrap` made: so `stored`
     // is the `T` itself (the representation argument in `wrap`, reversed), or a `OnceBox<T>`.
     // Unchecked because this code is unspecialized: a checked `as! OnceBox<T>` looks up the box's
     // generic metadata on every read, 602 instructions per read against 238 (callgrind;
@@ -134,7 +141,7 @@ package struct InstanceStore: ~Copyable, Sendable {
         }
         index += 1
       }
-      slots.append(Slot(key: key, type: type, isObject: type is AnyObject.Type))
+      slots.append(Slot(key: key, type: type, isObject: Self.keepsAsItself(type)))
       return .added(slots.count - 1)
     }
     guard let found else {
@@ -168,7 +175,8 @@ package struct InstanceStore: ~Copyable, Sendable {
 struct Slot: Sendable {
   let key: String
   let type: Any.Type
-  /// Whether `type` is a class, whose instances the slot keeps as themselves, not boxed.
+  /// Whether `type` is a class, whose instances the slot keeps as themselves, not boxed. Stored,
+  /// though `type` gives it, because the test costs a read 35 instructions (NapkinOnce.docc).
   let isObject: Bool
   /// Set once, when the factory returns.
   var instance: (any AnyObject & Sendable)?

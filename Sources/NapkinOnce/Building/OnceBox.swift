@@ -1,5 +1,6 @@
-/// Holds a shared value of any type, so that one store can hold values of many types: what
-/// `Component.shared` stores; only ``InstanceStore`` creates and unwraps one.
+/// Holds a shared value that is not a class instance (a struct, an existential), so that one store
+/// can hold values of many types; a class instance is kept as itself. Only ``InstanceStore``
+/// creates and unwraps one.
 package final class OnceBox<Value: Sendable>: Sendable {
   package let value: Value
 
