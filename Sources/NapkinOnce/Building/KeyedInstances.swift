@@ -2,13 +2,14 @@
 /// built once whatever the concurrency, re-entrant, cycles reported by name. Airframe's `PerKey`
 /// is built on it.
 ///
-/// A read is a short lock and a hash lookup; a build runs under ``BuildLock``, where a key marked
-/// as building is a cycle, because only the lock's holder builds.
+/// A read is a short lock and a hash lookup. A build runs with no lock held: a thread that finds
+/// its key claimed by another waits for that build alone (``BuildWaits``); one that finds it
+/// claimed by itself has met a cycle.
 ///
 /// Threading: `Sendable`; call any member from any thread.
 package final class KeyedInstances<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private enum Entry: Sendable {
-    case building
+    case building(Pending)
     case built(Value)
   }
 
@@ -25,17 +26,46 @@ package final class KeyedInstances<Key: Hashable & Sendable, Value: Sendable>: S
     if case .built(let value)? = entries.withLock({ $0[key] }) {
       return value
     }
-    return BuildLock.process.run {
-      switch entries.withLock({ $0[key] }) {
+    let build = build(of: key)
+    let thread = BuildingThread.current
+    while true {
+      switch claim(key, as: build, by: thread) {
       case .built(let value):
         return value
-      case .building:
-        BuildLock.process.cycle(at: build(of: key))
-      case nil:
-        entries.withLock { $0[key] = .building }
-        let value = BuildLock.process.building(build(of: key), factory)
-        entries.withLock { $0[key] = .built(value) }
+      case .wait(let record):
+        BuildWaits.wait(thread, for: record)
+      case .cycle:
+        OnceFailure.cycle(thread.cycle(closedBy: build))
+      case .claimed:
+        thread.begin(build)
+        let value = factory()
+        thread.end()
+        let pending: Pending? = entries.withLock { entries in
+          guard case .building(let pending) = entries[key] else { return nil }
+          entries[key] = .built(value)
+          return pending
+        }
+        pending?.finish()
         return value
+      }
+    }
+  }
+
+  /// What the entry of `key` holds, under the lock: claims it for `thread` if there is none,
+  /// joins the waiters of another thread's build.
+  private func claim(_ key: Key, as build: Build, by thread: BuildingThread) -> Claim<Value> {
+    entries.withLock { entries in
+      switch entries[key] {
+      case .built(let value):
+        return .built(value)
+      case .building(var pending):
+        guard pending.builder != thread.id else { return .cycle }
+        let record = pending.join(as: build)
+        entries[key] = .building(pending)
+        return .wait(record)
+      case nil:
+        entries[key] = .building(Pending(builder: thread.id))
+        return .claimed
       }
     }
   }
