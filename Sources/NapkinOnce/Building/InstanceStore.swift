@@ -28,8 +28,8 @@ package struct InstanceStore: ~Copyable, Sendable {
   ///   - factory: builds the value, on the calling thread, with no lock held.
   @usableFromInline
   package func value<T: Sendable>(forKey key: String, owner: AnyObject, factory: () -> T) -> T {
-    if let value = read(forKey: key, as: T.self) {
-      return value
+    if let found = built(forKey: key, type: T.self) {
+      return Self.read(found, as: T.self)
     }
     // The build path. While the factory runs, this is the store's only frame on the stack, so
     // the bookkeeping before and after it happens in calls that have returned (`claim`,
@@ -43,19 +43,23 @@ package struct InstanceStore: ~Copyable, Sendable {
     return value
   }
 
-  /// The instance of `key` if it is built. A function of its own so that its locals stay out of
-  /// `value`'s frame, which stays on the stack while a factory runs.
-  private func read<T: Sendable>(forKey key: String, as _: T.Type) -> T? {
-    guard let (stored, isObject) = built(forKey: key, type: T.self) else { return nil }
+  /// The `T` that the slot `built(forKey:type:)` found keeps. A function of its own so that, in a
+  /// debug build, its locals stay out of `value`'s frame, which stays on the stack while a factory
+  /// runs (the `stack` benchmark scenario: 609 bytes a level against 785 with the read in
+  /// `value`). It returns `T` itself, not a `T?`: an optional of a generic type is handed back
+  /// through its metadata and a copy, 43 instructions of a read of 253 (`--profile hot-napkin`).
+  private static func read<T: Sendable>(
+    _ found: (stored: Unmanaged<any AnyObject & Sendable>, isObject: Bool), as _: T.Type
+  ) -> T {
     // SAFETY: `stored` outlives this call without a retain of its own. A slot keeps its
     // instance from the moment it is set until the store is destroyed (nothing replaces or
-    // removes one), and the store lives inline in its owner, which the caller holds for the
-    // whole call. The retain and release this saves are 46 instructions per read (callgrind,
-    // `--profile hot-napkin`, 186 against 232; hand wiring 88): 210 now, 2.39x hand wiring,
-    // against 2.9x with them, the difference between meeting the read bound of issue 28 (2.5x)
-    // and not.
-    return stored._withUnsafeGuaranteedRef {
-      Self.unwrap($0, isObject: isObject, as: T.self)
+    // removes one), and the store lives inline in its owner, which the caller of `value` holds
+    // for the whole call. The retain and release this saves are 46 instructions per read
+    // (callgrind, `--profile hot-napkin`, 186 against 232; hand wiring 88): 210 now, 2.39x hand
+    // wiring, against 2.9x with them, the difference between meeting the read bound of issue 28
+    // (2.5x) and not.
+    found.stored._withUnsafeGuaranteedRef {
+      unwrap($0, isObject: found.isObject, as: T.self)
     }
   }
 

@@ -18,6 +18,13 @@
 /// other threads see a copy of the stack, published in the ``WaitGraph`` when the thread waits.
 final class BuildingThread {
   /// The builds in progress, outermost first.
+  // SAFETY: unchecked exclusivity is sound here because only the thread this record belongs to
+  // ever reaches it (through its pthread key), and each access (an append, a removeLast, a copy)
+  // is a single call that runs no user code, so no two accesses can overlap. The dynamic checks
+  // cost a build 310 of its instructions (a `swift_beginAccess`, its thread-local access set and
+  // an end, twice): 2,751 against 2,440 per node of a 1,000-deep chain (`--profile chain-napkin`;
+  // hand wiring 995, the bound 2.5x).
+  @exclusivity(unchecked)
   private(set) var stack: [Build] = []
 
   private init() {}
