@@ -32,6 +32,8 @@ final class BuildingThread {
   /// The calling thread's record.
   static var current: BuildingThread {
     if let raw = pthread_getspecific(currentThreadKey) {
+      // SAFETY: the only value ever set for the key is a `BuildingThread` retained below, and its
+      // release waits for the thread to end, so this thread's value is alive while it runs.
       return Unmanaged<BuildingThread>.fromOpaque(raw).takeUnretainedValue()
     }
     let made = BuildingThread()
