@@ -42,6 +42,7 @@ Hostile and broken servers:
   /trailers/...             200, the orders as a chunked body followed by a trailer field (legal;
                             it stopped Shop inside URLSession, swift-corelibs-foundation#5285)
   /many-trailers/...        the same with 20,000 trailer fields
+  /endless-trailers/...     the orders as a chunked body, then a trailer field every 0.01 s, for ever
   /head-cut/...             a status line and one header line, then closes the connection
   /continue-head-cut/...    a `100 Continue`, then the same cut head
 """
@@ -65,7 +66,7 @@ PREFIX = re.compile(
     r"|cancel-fails|malformed|wrong-shape|slow|redirect-away|redirect-loop|gzip-bomb|huge"
     r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body|huge-header"
     r"|negative-length|two-lengths|same-lengths|header-flood|continue-flood|unknown-encoding|corrupt-gzip"
-    r"|trailers|many-trailers|head-cut|continue-head-cut)"
+    r"|trailers|many-trailers|endless-trailers|head-cut|continue-head-cut)"
     r"(?=/)"
 )
 CANCEL = re.compile(r"^/orders/(?P<id>-?\d+)/cancel$")
@@ -306,6 +307,20 @@ class Handler(BaseHTTPRequestHandler):
     def many_trailers(self):
         self.trailers(20_000)
 
+    def endless_trailers(self):
+        body = json.dumps(ORDERS).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(b"%x\r\n%s\r\n0\r\n" % (len(body), body))
+        count = 0
+        while True:
+            count += 1
+            self.wfile.write(b"X-Checksum-%d: more\r\n" % count)
+            self.wfile.flush()
+            time.sleep(0.01)
+
     def head_cut(self):
         self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
         self.close_connection = True
@@ -334,6 +349,7 @@ HOSTILE = {
     "corrupt-gzip": Handler.corrupt_gzip,
     "trailers": Handler.trailers,
     "many-trailers": Handler.many_trailers,
+    "endless-trailers": Handler.endless_trailers,
     "head-cut": Handler.head_cut,
     "continue-head-cut": Handler.continue_head_cut,
 }

@@ -299,7 +299,7 @@ nonisolated struct RequestHead {
   mutating func feed(_ bytes: some Collection<UInt8>) -> [UInt8] {
     guard !isDone else { return Array(bytes) }
     pending.append(contentsOf: bytes)
-    guard let end = ResponseFilter.headEnd(in: pending) else {
+    guard let end = ResponseFilter.headEnd(in: pending[...]) else {
       guard pending.count > ResponseRelay.requestHeadLimit else { return [] }
       isDone = true
       defer { pending = [] }
