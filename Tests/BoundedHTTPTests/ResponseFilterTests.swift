@@ -55,4 +55,14 @@ import Testing
     #expect(output == Self.closingHead + "5\r\n[]")
     #expect(!finished)
   }
+
+  @Test func aHeadOverTheLimitPassesOnForCurlToRefuse() {
+    var filter = ResponseFilter()
+    let line = Array("HTTP/1.1 200 OK\r\nX-Huge: ".utf8)
+    let block = [UInt8](repeating: UInt8(ascii: "a"), count: 4096)
+    var passed = filter.feed(line).count
+    for _ in 0...(ResponseFilter.headLimit / block.count) { passed += filter.feed(block).count }
+    #expect(passed > ResponseFilter.headLimit)
+    #expect(filter.feed(block).count == block.count)  // from then on, as it comes
+  }
 }

@@ -26,7 +26,7 @@
 nonisolated struct ResponseFilter {
   /// How much of an unfinished head is held back; past it the bytes pass on as they come, and
   /// curl, whose own limit is 300 KB, refuses the head.
-  static let headLimit = 1 << 20
+  static let headLimit = 512 << 10
   /// The longest chunk-size line or trailer line read as one; a longer one is passed on (a size
   /// line) for curl to refuse, or dropped (a trailer).
   static let lineLimit = 64 << 10
@@ -53,6 +53,9 @@ nonisolated struct ResponseFilter {
   /// What came and is not handled yet. A slice, so that taking a line off its front costs
   /// nothing (20,000 trailer fields are 20,000 lines); re-based after each ``feed(_:)``.
   private var pending: ArraySlice<UInt8> = []
+  /// How many bytes at the front of `pending` are known to hold no end of a head: each byte of a
+  /// head is looked at once, however many pieces it comes in.
+  private var headScanned = 0
 
   /// Whether the reply has ended: the relay closes the connection once it has passed on what
   /// ``feed(_:)`` returned.
@@ -66,7 +69,9 @@ nonisolated struct ResponseFilter {
     pending.append(contentsOf: bytes)
     var output: [UInt8] = []
     while step(into: &output) {}
-    pending = Array(pending)[...]  // lets go of what was handled
+    if pending.startIndex > Self.lineLimit {
+      pending = Array(pending)[...]  // lets go of what was handled
+    }
     return output
   }
 
@@ -94,10 +99,14 @@ nonisolated struct ResponseFilter {
       pending = []
       return false
     case .head:
-      guard let end = Self.headEnd(in: pending) else {
+      // The end is an empty line: its "\n", "\r\n" and the line break before it are 3 bytes.
+      let from = pending.startIndex + max(0, headScanned - 3)
+      guard let end = Self.headEnd(in: pending, from: from) else {
+        headScanned = pending.count
         if pending.count > Self.headLimit { state = .passing }
         return pending.count > Self.headLimit
       }
+      headScanned = 0
       let head = Array(pending[..<end])
       pending = pending[end...]
       guard let status = Self.status(of: head) else {
@@ -166,8 +175,8 @@ nonisolated struct ResponseFilter {
   }
 
   /// Where the head in `bytes` ends (the index after its empty line), or `nil` while it has not.
-  static func headEnd(in bytes: ArraySlice<UInt8>) -> Int? {
-    var index = bytes.startIndex
+  static func headEnd(in bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
+    var index = start ?? bytes.startIndex
     while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
       let next = newline + 1
       if next < bytes.endIndex, bytes[next] == UInt8(ascii: "\n") { return next + 1 }
