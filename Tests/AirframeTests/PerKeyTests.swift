@@ -1,6 +1,7 @@
 import Airframe
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct PerKeyTests {
@@ -55,8 +56,8 @@ import Testing
 
     @Test func aCycleAcrossThreadsStopsInsteadOfHanging() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        // Whichever thread takes the build lock first builds both keys and meets its own build;
-        // the other waits for the lock until the program stops.
+        // Each thread claims its key and then needs the other's: whichever asks second finds
+        // that its wait leads back to itself, or one thread claims both and meets its own build.
         Thread.detachNewThread { _ = CrossThreadContext.all.shared(for: "y") }
         _ = CrossThreadContext.all.shared(for: "x")
       }
@@ -77,26 +78,30 @@ import Testing
     }
   #endif
 
-  @Test func aBuildOfAnotherKeyWaitsForTheBuildInProgress() {
-    // Builds hold the process's build lock: key "fast" is built only after "slow" is.
+  @Test func aBuildOfAnotherKeyFinishesWhileAFactoryIsHeld() {
+    // No lock is held while a factory runs: key "fast" is built while "slow" waits for a release
+    // that comes only afterwards (bounded, so that a regression fails instead of hanging).
     let releaseSlow = DispatchSemaphore(value: 0)
     let slowStarted = DispatchSemaphore(value: 0)
+    let slowTimedOut = Atomic(false)
     let registry = PerKey<String, CountingContext> { key in
       if key == "slow" {
         slowStarted.signal()
-        releaseSlow.wait()
+        if releaseSlow.wait(timeout: .now() + 10) == .timedOut {
+          slowTimedOut.store(true, ordering: .relaxed)
+        }
       }
-      return CountingContext("serial-\(key)")
+      return CountingContext("parallel-\(key)")
     }
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) { _ = registry.shared(for: "slow") }
     slowStarted.wait()
-    DispatchQueue.global().async(group: group) { _ = registry.shared(for: "fast") }
-    #expect(group.wait(timeout: .now() + 0.1) == .timedOut)
-    #expect(registry.openKeys.isEmpty)
+    _ = registry.shared(for: "fast")
+    #expect(registry.openKeys == ["fast"])
     releaseSlow.signal()
     group.wait()
     #expect(Set(registry.openKeys) == ["slow", "fast"])
+    #expect(slowTimedOut.load(ordering: .relaxed) == false)
   }
 
   @Test func closingAKeyReleasesItsContextAndTheNextUseBuildsANewOne() {

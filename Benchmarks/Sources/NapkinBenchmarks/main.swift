@@ -28,7 +28,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
       (no option)         every scenario at full size; prints ns/op and the ratio to hand wiring
       --smoke             every scenario at a small size: checks that they run, not their speed
       --only SCENARIO     one of first-graph, footprint, hot, hot-capturing, first-read, chain,
-                          contended, per-key, configured, tree-snapshot, app-scale
+                          contended, blocked-builder, stack, per-key, configured,
+                          tree-snapshot, app-scale
       --napkins N         the app-scale scenario for an app of N napkins only (default 300
                           and 1000; 13 with --smoke)
       --app-rounds R      builds per size and wiring in app-scale, best kept (default 2)
@@ -134,6 +135,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     ("first-read", { [FirstRead.run(scale: $0)] }),
     ("chain", { [DeepChain.run(scale: $0)] }),
     ("contended", { [ContendedRead.run(scale: $0)] }),
+    ("blocked-builder", { [BlockedBuilder.run(scale: $0)] }),
+    ("stack", { [StackPerLevel.run(scale: $0)] }),
     ("per-key", { [AirframeReads.runPerKey(scale: $0)] }),
     ("configured", { [AirframeReads.runConfigured(scale: $0)] }),
     ("tree-snapshot", { [TreeSnapshotCost.run(scale: $0)] }),

@@ -75,15 +75,16 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   /// The contract:
   /// - Per component and key, `factory` runs at most once whatever the concurrency, and every
   ///   caller gets the identical instance.
-  /// - `factory` runs holding the process's build lock, which is recursive on its own thread: it
-  ///   may read other shared properties of this component and of its ancestors (building them
-  ///   too). Builds of other keys, on other threads, wait for it; reads of built keys do not.
+  /// - `factory` runs on the calling thread with no lock held. It may read other shared
+  ///   properties of this component, of its ancestors and of any other tree (building them too),
+  ///   and it may wait for other threads: a thread waits only for a build of the *same* key that
+  ///   another thread has begun, so builds of different keys run in parallel.
   /// - A cycle (a factory that needs its own key, directly or through others, on one thread or
   ///   across threads) stops the program with the chain of keys, never a hang.
   /// - Asking one key for two different types (two `shared` calls in one getter, or `shared`
   ///   called from a method) stops the program with the key and both types.
-  /// - A read of a built instance takes the component's own lock for a short search, never the
-  ///   build lock.
+  /// - A read of a built instance takes the component's own lock for a short search, never while
+  ///   a factory runs.
   /// - The instance lives exactly as long as this component.
   /// - Keys are looked up in the order they were first built, which suits the handful of
   ///   properties a component has. For an instance per identifier (per user, per document), use
@@ -94,19 +95,12 @@ nonisolated open class Component<DependencyType>: Dependency, @unchecked Sendabl
   /// actor, a `@MainActor` class, or a class that guards its state with a `Mutex`; see
   /// <doc:SharingInstances>.
   ///
-  /// Threading: safe from any thread or actor. Keep factories short and synchronous, and never
-  /// make one wait for another thread (a `DispatchQueue.sync`, a semaphore) that may build a
-  /// shared instance: that thread waits for the build lock this factory holds, a deadlock no
-  /// message can report.
-  ///
-  /// Waiting blocks the calling thread; it never suspends. Called from a task, it holds that
-  /// task's thread of Swift concurrency's cooperative pool (one thread per core) until the build
-  /// in progress ends, so the pool runs with one thread fewer meanwhile. That is harmless for a
-  /// factory that only constructs objects, and the reason a factory must never await work that
-  /// needs the pool. The wait does not lend the waiter's priority to the builder: a
-  /// high-priority caller waits at the builder's priority for as long as the factory runs.
-  /// Build what a high-priority caller needs on that caller's own priority, for example by
-  /// reading the property once while setting up, rather than racing a background build.
+  /// Threading: safe from any thread or actor. Only code that would deadlock without Napkin
+  /// deadlocks with it: a factory may wait for another thread (a `DispatchQueue.main.sync`, a
+  /// semaphore) that builds other keys. A caller of a key whose build another thread has begun
+  /// blocks its thread (it never suspends) until that factory returns, at the builder's
+  /// priority; keep factories short and synchronous, and build what a high-priority caller needs
+  /// on that caller's own thread, for example by reading the property once while setting up.
   ///
   /// - Parameters:
   ///   - forCallerKey: the cache key; defaults to the calling property's name. Pass a literal of

@@ -3,9 +3,10 @@ import Synchronization
 /// The shared instances of one component: the storage behind `Component.shared`.
 ///
 /// Two words inline in the component: the slots, one per key, behind a lock held for a short
-/// search, never while a factory runs. A slot is added when its key's build begins and gets its
-/// instance when the factory returns. Builds run under ``BuildLock``, where a key whose slot has
-/// no instance yet is a cycle, because only the lock's holder builds.
+/// search, never while a factory runs. A slot is added when a thread claims its key's build
+/// (``Pending`` names that thread) and gets its instance when the factory returns. A thread that
+/// finds the key claimed by another waits for that build alone (``BuildWaits``); one that finds
+/// it claimed by itself has met a cycle.
 ///
 /// Threading: `Sendable`; call ``value(forKey:owner:factory:)`` from any thread.
 @usableFromInline
@@ -24,23 +25,42 @@ package struct InstanceStore: ~Copyable, Sendable {
   ///
   /// - Parameters:
   ///   - owner: the component, named in failure messages.
-  ///   - factory: builds the value, under ``BuildLock``.
+  ///   - factory: builds the value, on the calling thread, with no lock held.
   @usableFromInline
   package func value<T: Sendable>(forKey key: String, owner: AnyObject, factory: () -> T) -> T {
-    if let (stored, isObject) = built(forKey: key, type: T.self) {
-      // SAFETY: `stored` outlives this call without a retain of its own. A slot keeps its
-      // instance from the moment it is set until the store is destroyed (nothing replaces or
-      // removes one), and the store lives inline in its owner, which the caller holds for the
-      // whole call. The retain and release this saves are 46 instructions per read (callgrind,
-      // `--profile hot-napkin`, 186 against 232; hand wiring 88): 210 now, 2.39x hand wiring,
-      // against 2.9x with them, the difference between meeting the read bound of issue 28 (2.5x)
-      // and not.
-      return stored._withUnsafeGuaranteedRef {
-        Self.unwrap($0, isObject: isObject, as: T.self)
-      }
+    if let found = built(forKey: key, type: T.self) {
+      return Self.read(found, as: T.self)
     }
-    let stored = build(forKey: key, type: T.self, owner: owner) { Self.wrap(factory()) }
-    return Self.unwrap(stored, isObject: Self.keepsAsItself(T.self), as: T.self)
+    // The build path. While the factory runs, this is the store's only frame on the stack, so
+    // the bookkeeping before and after it happens in calls that have returned (`claim`,
+    // `finish`): a chain of nested `shared` properties costs stack per level, and a debug build
+    // keeps every local in a slot of its own.
+    if let stored = claim(forKey: key, owner: owner, type: T.self) {
+      return Self.unwrap(stored, isObject: Self.keepsAsItself(T.self), as: T.self)
+    }
+    let value = factory()
+    finish(forKey: key, with: Self.wrap(value))
+    return value
+  }
+
+  /// The `T` that the slot `built(forKey:type:)` found keeps. A function of its own so that, in a
+  /// debug build, its locals stay out of `value`'s frame, which stays on the stack while a factory
+  /// runs (the `stack` benchmark scenario: 609 bytes a level against 785 with the read in
+  /// `value`). It returns `T` itself, not a `T?`: an optional of a generic type is handed back
+  /// through its metadata and a copy, 43 instructions of a read of 253 (`--profile hot-napkin`).
+  private static func read<T: Sendable>(
+    _ found: (stored: Unmanaged<any AnyObject & Sendable>, isObject: Bool), as _: T.Type
+  ) -> T {
+    // SAFETY: `stored` outlives this call without a retain of its own. A slot keeps its
+    // instance from the moment it is set until the store is destroyed (nothing replaces or
+    // removes one), and the store lives inline in its owner, which the caller of `value` holds
+    // for the whole call. The retain and release this saves are 46 instructions per read
+    // (callgrind, `--profile hot-napkin`, 186 against 232; hand wiring 88): 210 now, 2.39x hand
+    // wiring, against 2.9x with them, the difference between meeting the read bound of issue 28
+    // (2.5x) and not.
+    found.stored._withUnsafeGuaranteedRef {
+      unwrap($0, isObject: found.isObject, as: T.self)
+    }
   }
 
   /// Whether a slot of `type` keeps its value as itself rather than in a `OnceBox`: the one test
@@ -81,7 +101,7 @@ package struct InstanceStore: ~Copyable, Sendable {
   }
 
   /// What the slot of `key` keeps if it is built, unretained (see `value`), and whether it is a
-  /// class instance kept as itself: a short search under the store's lock, never the build lock.
+  /// class instance kept as itself: a short search under the store's lock.
   private func built(
     forKey key: String, type: Any.Type
   ) -> (Unmanaged<any AnyObject & Sendable>, isObject: Bool)? {
@@ -99,57 +119,75 @@ package struct InstanceStore: ~Copyable, Sendable {
     }
   }
 
-  /// The build path: everything but the read of a built instance of the right type.
-  private func build(
-    forKey key: String, type: Any.Type, owner: AnyObject,
-    factory: () -> any AnyObject & Sendable
-  ) -> any AnyObject & Sendable {
-    BuildLock.process.run {
-      let build = Build(owner: ObjectIdentifier(owner), ownerType: Swift.type(of: owner), key: key)
-      switch find(key, type: type, owner: owner) {
+  /// The built instance of `key`; or nil when this thread has claimed the key, and recorded the
+  /// build as its own, and must run the factory. Waits while another thread builds the key;
+  /// stops the program on a cycle or a type clash.
+  private func claim(
+    forKey key: String, owner: AnyObject, type: Any.Type
+  ) -> (any AnyObject & Sendable)? {
+    let build = Build(owner: ObjectIdentifier(owner), ownerType: Swift.type(of: owner), key: key)
+    let thread = BuildingThread.current
+    while true {
+      switch find(build, type: type, by: thread) {
       case .built(let instance):
-        // Built by another thread while this one waited for the lock.
         return instance
-      case .building:
-        BuildLock.process.cycle(at: build)
-      case .added(let index):
-        let instance = BuildLock.process.building(build, factory)
-        withSlots { $0[index].instance = instance }
-        return instance
+      case .claimed:
+        thread.begin(build)
+        return nil
+      case .wait(let record):
+        BuildWaits.wait(thread, for: record)
+      case .cycle:
+        OnceFailure.cycle(thread.cycle(closedBy: build))
       }
     }
   }
 
-  private enum Found: Sendable {
-    case built(any AnyObject & Sendable)
-    /// Only ``BuildLock``'s holder builds, so for it a slot without an instance is a cycle.
-    case building
-    /// A slot for the key was added at this index: the caller builds it.
-    case added(Int)
-  }
-
-  /// What the slot of `key` holds, adding it if there is none; stops the program if it was
-  /// begun as another type.
-  private func find(_ key: String, type: Any.Type, owner: AnyObject) -> Found {
-    let found: Found? = withSlots { slots in
+  /// What the slot of `build`'s key holds, under the lock: adds a slot claimed by `thread` if
+  /// there is none, joins the waiters of another thread's build; stops the program if the key
+  /// was begun as another type.
+  private func find(_ build: Build, type: Any.Type, by thread: BuildingThread) -> Claim<
+    any AnyObject & Sendable
+  > {
+    let found: Claim<any AnyObject & Sendable>? = withSlots { slots in
       // By index, so that no slot is copied (a copy retains its instance).
       var index = 0
       while index < slots.count {
-        if slots[index].key == key {
+        if slots[index].key == build.key {
           guard slots[index].type == type else { return nil }
-          return slots[index].instance.map { .built($0) } ?? .building
+          if let instance = slots[index].instance { return .built(instance) }
+          // A slot without an instance has a build in progress.
+          if slots[index].pending!.builder == thread.id { return .cycle }
+          return .wait(slots[index].pending!.join(as: build))
         }
         index += 1
       }
-      slots.append(Slot(key: key, type: type, isObject: Self.keepsAsItself(type)))
-      return .added(slots.count - 1)
+      slots.append(
+        Slot(
+          key: build.key, type: type, isObject: Self.keepsAsItself(type),
+          pending: Pending(builder: thread.id)))
+      return .claimed
     }
     guard let found else {
-      let stored = withSlots { slots in slots.first { $0.key == key }!.type }
+      let stored = withSlots { slots in slots.first { $0.key == build.key }!.type }
       OnceFailure.typeClash(
-        key: key, ownerType: Swift.type(of: owner), storedType: stored, requestedType: type)
+        key: build.key, ownerType: build.ownerType, storedType: stored, requestedType: type)
     }
     return found
+  }
+
+  /// Ends this thread's build of `key`: stores the factory's value in the slot the thread
+  /// claimed, then wakes the build's waiters.
+  private func finish(forKey key: String, with instance: any AnyObject & Sendable) {
+    BuildingThread.current.end()
+    let pending: Pending = withSlots { slots in
+      // Keys are unique in the list (a second type for one is a clash), and slots are only
+      // ever appended.
+      let index = slots.firstIndex { $0.key == key }!
+      slots[index].instance = instance
+      defer { slots[index].pending = nil }
+      return slots[index].pending!
+    }
+    pending.finish()
   }
 
   private func withSlots<Result: Sendable>(_ body: (inout [Slot]) -> Result) -> Result {
@@ -180,4 +218,6 @@ struct Slot: Sendable {
   let isObject: Bool
   /// Set once, when the factory returns.
   var instance: (any AnyObject & Sendable)?
+  /// The build in progress, from its claim until `instance` is set; nil after.
+  var pending: Pending?
 }

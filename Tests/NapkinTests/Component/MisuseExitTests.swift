@@ -60,8 +60,8 @@ final class ClashingComponent: EmptyComponent, @unchecked Sendable {
       let result = await #expect(
         processExitsWith: .failure, observing: [\.standardErrorContent]
       ) {
-        // Whichever thread takes the build lock first builds both keys and meets its own build;
-        // the other waits for the lock until the program stops.
+        // Each thread claims its key and then needs the other's: whichever asks second finds
+        // that its wait leads back to itself, or one thread claims both and meets its own build.
         let component = CrossThreadComponent()
         Thread.detachNewThread { _ = component.right }
         _ = component.left
