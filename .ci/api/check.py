@@ -6,7 +6,10 @@
 Runs `swift package diagnose-api-breaking-changes` against the commit named in .ci/api/baseline
 (the last release; a clean clone may carry no tags, so the commit is written down) and fails on
 every break that the `## [Unreleased]` section of CHANGELOG.md does not list under a
-`### Breaking` heading.
+`### Breaking` heading. The digester does not compare isolation, so the check also compares the
+isolation of every public declaration in the products' symbol graphs with the baseline's
+(.ci/api/isolation.py): a global actor added or removed, a `nonisolated` removed, a protocol
+requirement's isolation changed is a break too, named and listed the same way.
 
 A break is listed when a line of that subsection holds, in backticks, the broken declaration's
 name exactly as the digester prints it: for `func Routing.attachChild(_:) has been removed` that
@@ -25,6 +28,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isolation  # noqa: E402  (beside this file)
 
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PRODUCTS = ["Napkin", "Airframe", "NapkinTesting"]
@@ -128,6 +134,18 @@ def main():
     if digester.returncode != 0 and not breaks:
         fail(f"diagnose-api-breaking-changes failed (status {digester.returncode}) without "
              "naming a break; its output is above")
+    print()
+
+    # What the digester does not compare: each public declaration's isolation.
+    def log(line):
+        print(line, flush=True)
+    try:
+        before = isolation.baseline_graphs(REPOSITORY, commit, PRODUCTS, log)
+        after = isolation.current_graphs(REPOSITORY, PRODUCTS, log)
+    except (RuntimeError, subprocess.CalledProcessError) as error:
+        fail(f"cannot read the isolation of the public API: {error}")
+    for keyword, name, was, now in isolation.changes(before, after, PRODUCTS):
+        breaks.append(f"{keyword} {name} has changed its isolation from {was} to {now}")
     print()
 
     listed = unreleased_breaking(arguments.changelog)

@@ -1,3 +1,5 @@
 import Foundation
+import TerminalIO
 
-exit(await HomeNapkinApp.main(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+// The arguments as the kernel passed them: one that is not UTF-8 is refused, never changed.
+exit(await HomeNapkinApp.main(rawArguments: RawArguments.current()).rawValue)

@@ -13,4 +13,5 @@ let runner = ShopRunner(
     }
   },
   errorOutput: { try? StandardStream.error.write($0 + "\n") })
-exit(await runner.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// The arguments as the kernel passed them: one that is not UTF-8 is refused, never changed.
+exit(await runner.run(rawArguments: RawArguments.current()).rawValue)

@@ -20,7 +20,9 @@ import Testing
 
     let output = session.type(String(repeating: "x", count: 10_000))
 
-    #expect(output.hasPrefix("Unknown command `\(String(repeating: "x", count: 60))…`.\n"))
+    #expect(
+      output.hasPrefix(
+        "Unknown command `\(String(repeating: "x", count: TerminalText.echoLimit))…`.\n"))
   }
 
   @Test func aRefusedNameIsEchoedWithItsControlCharactersEscaped() {

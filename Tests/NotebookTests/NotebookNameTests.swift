@@ -36,7 +36,7 @@ import Testing
 
     @Test func aNulByteIsShownEscapedInTheMessage() {
       let message = NotebookError.invalidName("a\0b", reason: "r").description
-      #expect(message.contains(#""a\0b""#))
+      #expect(message.contains(#""a\u{0}b""#))
     }
 
     @Test func theCommandRefusesHostileNamesAndWritesNothing() throws {

@@ -18,6 +18,11 @@ The version defaults to the newest release in CHANGELOG.md. The zip defaults to
 Tools/NapkinPlugins/napkin.artifactbundle.zip, where the plugins package of this repository
 takes it by path. Entries are sorted and dated 1980-01-01, so the same binaries give the same
 bytes and the same checksum.
+
+The script replaces only a bundle it wrote: --output must not be inside this repository (its
+default, ignored by Git, aside), nor name a folder, a link or a file that is not an artifact bundle
+of napkin. The zip is written to a new temporary file beside it and renamed over it, so a failed
+run leaves what was there.
 """
 
 import argparse
@@ -114,17 +119,66 @@ def add(archive, name, data=None, path=None, executable=False):
         archive.writestr(entry, data)
 
 
+def inside(path, folder):
+    """Whether `path` is `folder` or lies below it (both real paths)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def is_bundle_we_wrote(path):
+    """Whether `path` is a zip with only this script's entries: napkin.artifactbundle/..."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
+    return (f"{BUNDLE}/info.json" in names
+            and all(name.startswith(f"{BUNDLE}/") for name in names))
+
+
+def checked_output(argument):
+    """The zip's path, refused where writing it would replace or add to what is not ours."""
+    output = os.path.join(os.path.realpath(os.path.dirname(os.path.abspath(argument))),
+                          os.path.basename(os.path.abspath(argument)))
+    repository = os.path.realpath(REPOSITORY)
+    default = os.path.join(os.path.realpath(os.path.dirname(DEFAULT_OUTPUT)),
+                           os.path.basename(DEFAULT_OUTPUT))
+    if output != default and inside(output, repository):
+        fail(f"--output {argument} is inside this repository ({repository}); write the bundle "
+             f"outside it, or leave --output out for {os.path.relpath(default, repository)} "
+             "(ignored by Git)")
+    if not output.endswith(".zip"):
+        fail(f"--output {argument} does not end in .zip")
+    if os.path.islink(output):
+        fail(f"--output {argument} is a symbolic link; name the file itself")
+    if os.path.isdir(output):
+        fail(f"--output {argument} is a folder; name the zip to write, e.g. "
+             f"{os.path.join(argument, 'napkin.artifactbundle.zip')}")
+    if os.path.lexists(output) and not (os.path.isfile(output) and is_bundle_we_wrote(output)):
+        fail(f"--output {argument} is a file that is not an artifact bundle of napkin; it is "
+             "left as it is: choose another path, or move it away")
+    return output
+
+
 def write_bundle(output, version, variants):
     os.makedirs(os.path.dirname(output), exist_ok=True)
-    partial = output + ".partial"
-    with zipfile.ZipFile(partial, "w") as archive:
-        add(archive, f"{BUNDLE}/info.json", data=info_json(version, variants))
-        with open(os.path.join(REPOSITORY, "LICENSE"), "rb") as license_file:
-            add(archive, f"{BUNDLE}/LICENSE", data=license_file.read())
-        for triples, path in variants:
-            add(archive, f"{BUNDLE}/napkin-{version}-{triples[0]}/bin/napkin", path=path,
-                executable=True)
-    os.replace(partial, output)
+    # A new file of our own (O_EXCL), never a fixed name that could be someone else's.
+    descriptor, partial = tempfile.mkstemp(
+        prefix=f".{os.path.basename(output)}-", suffix=".partial", dir=os.path.dirname(output))
+    try:
+        with os.fdopen(descriptor, "wb") as file, zipfile.ZipFile(file, "w") as archive:
+            add(archive, f"{BUNDLE}/info.json", data=info_json(version, variants))
+            with open(os.path.join(REPOSITORY, "LICENSE"), "rb") as license_file:
+                add(archive, f"{BUNDLE}/LICENSE", data=license_file.read())
+            for triples, path in variants:
+                add(archive, f"{BUNDLE}/napkin-{version}-{triples[0]}/bin/napkin", path=path,
+                    executable=True)
+        os.chmod(partial, 0o644)
+        # Checked again just before the rename: a file put there meanwhile is not replaced.
+        checked_output(output)
+        os.replace(partial, output)
+    except BaseException:
+        os.remove(partial)
+        raise
 
 
 def checksum(output):
@@ -144,6 +198,8 @@ def main():
     parser.add_argument("--output", default=DEFAULT_OUTPUT, help="the zip to write")
     arguments = parser.parse_args()
 
+    # Before the build (10+ CPU minutes), so that a refused path costs nothing.
+    output = checked_output(arguments.output)
     version = arguments.version or released_version()
     if not re.fullmatch(r"\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?", version):
         fail(f"version {version!r} is not semantic (X.Y.Z)")
@@ -163,7 +219,6 @@ def main():
     for triples, path in variants:
         check_binary(path, triples[0])
 
-    output = os.path.abspath(arguments.output)
     write_bundle(output, version, variants)
     print(f"bundle:   {output} ({os.path.getsize(output) / 1e6:.1f} MB)")
     print(f"version:  {version}")

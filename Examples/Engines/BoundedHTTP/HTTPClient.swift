@@ -44,10 +44,16 @@ public nonisolated struct HTTPClient: Sendable {
   /// 2xx answer.
   public func send(_ method: String, to path: String) async throws -> Data {
     let seconds = timeout.timeInterval
-    var request = URLRequest(url: baseURL.appending(path: path), timeoutInterval: seconds)
+    let target = baseURL.appending(path: path)
+    // An `http` answer reaches URLSession through the relay, which keeps from it the replies
+    // that stop the program inside it (a chunked body with trailers, a head cut short).
+    let relay = target.scheme?.lowercased() == "http" ? try ResponseRelay(origin: target) : nil
+    defer { relay?.close() }
+    var request = URLRequest(url: relay?.local(target) ?? target, timeoutInterval: seconds)
     request.httpMethod = method
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let exchange = HTTPExchange(request: request, limit: maximumResponseSize)
+    let exchange = HTTPExchange(
+      request: request, origin: target, relay: relay, limit: maximumResponseSize)
     let (response, body) = try await exchange.run(configuration: configuration(), deadline: timeout)
     guard (200...299).contains(response.statusCode) else {
       throw ServerError(.status(response.statusCode))

@@ -44,12 +44,18 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
   // SAFETY: `state` is read and written only inside `withState`, under `lock`; every other stored
   // property is a `let` of a Sendable type.
   private let request: URLRequest
+  /// The request's address on the server: `request.url`, unless the request goes through
+  /// `relay`, whose own address it then has.
+  private let origin: URL?
+  private let relay: ResponseRelay?
   private let limit: Int
   private let lock = NSLock()
   private var state = State()
 
-  init(request: URLRequest, limit: Int) {
+  init(request: URLRequest, origin: URL? = nil, relay: ResponseRelay? = nil, limit: Int) {
     self.request = request
+    self.origin = origin ?? request.url
+    self.relay = relay
     self.limit = limit
   }
 
@@ -126,13 +132,17 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     let followed = withState { $0.redirects }
+    // Judged on the server's addresses: a relayed request's target names the relay.
+    let target = newRequest.url.map { relay?.remote($0) ?? $0 }
     let decision = RedirectPolicy.decide(
-      method: request.httpMethod ?? "GET", origin: request.url,
-      status: response.statusCode, target: newRequest.url, followed: followed)
+      method: request.httpMethod ?? "GET", origin: origin,
+      status: response.statusCode, target: target, followed: followed)
     switch decision {
     case .follow:
       withState { $0.redirects += 1 }
-      completionHandler(newRequest)
+      var next = newRequest
+      next.url = target.map { relay?.local($0) ?? $0 }
+      completionHandler(next)
     case .refuse(let reason):
       // Not cancelled: cancelling the task while URLSession waits for this answer stops the
       // program in swift-corelibs-foundation ("Received callback for HTTP redirection, but we're
@@ -185,9 +195,15 @@ nonisolated final class HTTPExchange: NSObject, URLSessionDataDelegate, @uncheck
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     session.finishTasksAndInvalidate()
+    // What the relay met on its side (the server could not be reached) is what failed; URLSession
+    // saw only the relay close the connection.
+    let relayFailure = relay?.failure
     let (continuation, result) = withState { state -> (Waiter?, Result<Answer, any Error>) in
       state.isFinished = true
       defer { state.continuation = nil }
+      if let relayFailure, state.stopped == nil, error != nil {
+        return (state.continuation, .failure(ServerError(relayFailure)))
+      }
       return (state.continuation, Self.result(of: state, error: error))
     }
     continuation?.resume(with: result)

@@ -9,6 +9,22 @@ enum HomeNapkinApp {
   /// ``ExitCode``'s: 1 when the output could not be written, 64 for a bad argument or a
   /// snapshot file that cannot be used.
   static func main(arguments: [String]) async -> ExitCode {
+    await run(arguments)
+  }
+
+  /// Runs the app for its arguments as the kernel passed them (``RawArguments``): one that is
+  /// not UTF-8 is refused with status 64, never changed (U+FFFD would name a snapshot file the
+  /// user did not name).
+  static func main(rawArguments: [[UInt8]]) async -> ExitCode {
+    do throws(UsageError) {
+      return await run(try RawArguments.decoded(rawArguments, program: "HomeNapkin"))
+    } catch {
+      try? StandardStream.error.write("HomeNapkin: \(error)\n")
+      return .usage
+    }
+  }
+
+  private static func run(_ arguments: [String]) async -> ExitCode {
     let options: Options
     do {
       options = try Options(arguments)

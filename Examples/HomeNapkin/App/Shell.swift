@@ -95,7 +95,7 @@ final class Shell {
     case .blank:
       return true
     case .unknown(let text):
-      try output("Unknown command `\(TerminalText.escaped(text, limit: 60))`.\n\(Command.helpText)")
+      try output("Unknown command `\(TerminalText.echoed(text))`.\n\(Command.helpText)")
     case .invalid(let message):
       try output(message + "\n")
     case .command(.open(let link)):

@@ -12,7 +12,7 @@ nonisolated struct DeepLink: Equatable, Sendable {
     guard parts.count == 2, parts[0] == "profile", !parts[1].isEmpty else {
       return .failure(
         DeepLinkError(
-          description: "`\(TerminalText.escaped(text, limit: 60))` is not a link HomeNapkin "
+          description: "`\(TerminalText.echoed(text))` is not a link HomeNapkin "
             + "knows; links look like `profile/alice`."))
     }
     return .success(DeepLink(user: String(parts[1])))

@@ -14,11 +14,11 @@ enum DeepLinkFlow {
   static func open(
     _ link: DeepLink, from login: ChildWait<any LoggedInDeepLinkable>, report: (String) -> Void
   ) async {
-    let name = TerminalText.escaped(link.user, limit: 40)
+    let name = TerminalText.echoed(link.user)
     do {
       let loggedIn = try await login.value()
       guard loggedIn.signedInName == link.user, let session = loggedIn.routing else {
-        let who = TerminalText.escaped(loggedIn.signedInName ?? "nobody", limit: 40)
+        let who = TerminalText.echoed(loggedIn.signedInName ?? "nobody")
         report("The link to \(name)'s profile was dropped: \(who) signed in.\n")
         return
       }

@@ -75,7 +75,7 @@ nonisolated final class UserService: Sendable {
     if !name.allSatisfy({ $0.isLetter || $0.isNumber }) {
       throw SignInError(
         description:
-          "Names are letters and digits only: `\(TerminalText.escaped(name, limit: 60))` has "
+          "Names are letters and digits only: `\(TerminalText.echoed(name))` has "
           + "other characters.")
     }
   }

@@ -71,7 +71,7 @@ struct Invocation: Equatable, Sendable {
       return .help
     default:
       throw UsageError(
-        "unknown command \(word.debugDescription); commands: add, list, show, edit, delete, sync."
+        "unknown command \"\(TerminalText.echoed(word))\"; commands: add, list, show, edit, delete, sync."
       )
     }
   }

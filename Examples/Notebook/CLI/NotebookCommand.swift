@@ -108,10 +108,10 @@ enum NotebookCommand {
     case .edit(let name, let id, let text):
       let note = try await manager.edit(
         id, in: try NotebookRef(name), text: try text ?? readText(console))
-      console.print("Edited note \(TerminalText.escaped(note.id)) in \(name).")
+      console.print("Edited note \(TerminalText.echoed(note.id)) in \(name).")
     case .delete(let name, let id):
       try await manager.delete(id, in: try NotebookRef(name))
-      console.print("Deleted note \(TerminalText.escaped(id)) from \(name).")
+      console.print("Deleted note \(TerminalText.echoed(id)) from \(name).")
     case .sync:
       let report = try await manager.sync()
       report.lines.forEach(console.print)

@@ -64,7 +64,7 @@ enum ShopCommand: Equatable, Sendable {
         throw UsageError("cancel needs the id of the order, e.g. `Shop cancel 2 --base-url URL`.")
       }
       guard let id = Int(text) else {
-        throw UsageError("order id must be a whole number; got '\(text)'.")
+        throw UsageError("order id must be a whole number; got '\(TerminalText.echoed(text))'.")
       }
       command = .cancel(orderID: id, try server(&parser))
     case "watch":
@@ -73,7 +73,8 @@ enum ShopCommand: Equatable, Sendable {
       let times = try ShopOptions.count(parser.take("--times"), for: "--times")
       command = .watch(server, every: every, times: times)
     default:
-      throw UsageError("unknown command '\(name)'; expected demo, orders, cancel or watch.")
+      throw UsageError(
+        "unknown command '\(TerminalText.echoed(name))'; expected demo, orders, cancel or watch.")
     }
     try parser.finish()
     return command

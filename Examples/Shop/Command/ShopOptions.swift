@@ -8,8 +8,9 @@ enum ShopOptions {
   /// The scheme is lowercased (`HTTP://shop.example` is `http://shop.example`): schemes are
   /// case-insensitive, and URLSession accepts only lowercase ones.
   static func baseURL(_ text: String) throws(UsageError) -> URL {
+    let shown = TerminalText.echoed(text)
     let notHTTP = UsageError(
-      "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(text)'.")
+      "--base-url must be an http or https URL such as http://127.0.0.1:8080; got '\(shown)'.")
     guard var components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty
@@ -28,8 +29,9 @@ enum ShopOptions {
   static func seconds(_ text: String?, for name: String) throws(UsageError) -> Duration? {
     guard let text else { return nil }
     guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      let shown = TerminalText.echoed(text)
       throw UsageError(
-        "\(name) takes a number of seconds above 0 and at most 86400; got '\(text)'.")
+        "\(name) takes a number of seconds above 0 and at most 86400; got '\(shown)'.")
     }
     return .seconds(seconds)
   }
@@ -38,7 +40,8 @@ enum ShopOptions {
   static func count(_ text: String?, for name: String) throws(UsageError) -> Int? {
     guard let text else { return nil }
     guard let count = Int(text), count >= 1 else {
-      throw UsageError("\(name) takes a whole number of at least 1; got '\(text)'.")
+      throw UsageError(
+        "\(name) takes a whole number of at least 1; got '\(TerminalText.echoed(text))'.")
     }
     return count
   }

@@ -18,6 +18,21 @@ struct ShopRunner {
   }
   var clock: any Clock<Duration> = ContinuousClock()
 
+  /// Runs the command line as the kernel passed it (``RawArguments``): an argument that is not
+  /// UTF-8 is refused with status 64, never changed into another one (U+FFFD would make Shop
+  /// request a path the user did not type).
+  func run(rawArguments: [[UInt8]]) async -> ExitCode {
+    let arguments: [String]
+    do throws(UsageError) {
+      arguments = try RawArguments.decoded(rawArguments, program: "Shop")
+    } catch {
+      errorOutput("Shop: \(error.description)\nRun `Shop --help` for usage.")
+      return .usage
+    }
+    return await run(arguments)
+  }
+
+  /// Runs the command line `arguments` (without the program's name).
   func run(_ arguments: [String]) async -> ExitCode {
     let command: ShopCommand
     do {

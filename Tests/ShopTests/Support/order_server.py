@@ -39,6 +39,12 @@ Hostile and broken servers:
   /continue-flood/...       100,000 interim `100 Continue` replies, then closes
   /unknown-encoding/...     200 with Content-Encoding: x-unknown and a body in no known encoding
   /corrupt-gzip/...         200 with Content-Encoding: gzip and a body that is not gzip
+  /trailers/...             200, the orders as a chunked body followed by a trailer field (legal;
+                            it stopped Shop inside URLSession, swift-corelibs-foundation#5285)
+  /many-trailers/...        the same with 20,000 trailer fields
+  /endless-trailers/...     the orders as a chunked body, then a trailer field every 0.01 s, for ever
+  /head-cut/...             a status line and one header line, then closes the connection
+  /continue-head-cut/...    a `100 Continue`, then the same cut head
 """
 
 import gzip
@@ -59,7 +65,8 @@ PREFIX = re.compile(
     r"|cancel-redirect/(?P<cancel>\d{3})|cancel-redirect-login/(?P<login>\d{3})"
     r"|cancel-fails|malformed|wrong-shape|slow|redirect-away|redirect-loop|gzip-bomb|huge"
     r"|drip|drip-headers|endless-chunked|empty|garbage|close-mid-body|huge-header"
-    r"|negative-length|two-lengths|same-lengths|header-flood|continue-flood|unknown-encoding|corrupt-gzip)"
+    r"|negative-length|two-lengths|same-lengths|header-flood|continue-flood|unknown-encoding|corrupt-gzip"
+    r"|trailers|many-trailers|endless-trailers|head-cut|continue-head-cut)"
     r"(?=/)"
 )
 CANCEL = re.compile(r"^/orders/(?P<id>-?\d+)/cancel$")
@@ -286,6 +293,42 @@ class Handler(BaseHTTPRequestHandler):
         length = str(len(json.dumps(ORDERS).encode()))
         self.lengths([length, length])
 
+    def trailers(self, count=1):
+        body = json.dumps(ORDERS).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Trailer", "X-Checksum")
+        self.end_headers()
+        fields = b"".join(b"X-Checksum-%d: %d\r\n" % (index, len(body)) for index in range(count))
+        self.wfile.write(b"%x\r\n%s\r\n0\r\n%s\r\n" % (len(body), body, fields))
+        self.close_connection = True
+
+    def many_trailers(self):
+        self.trailers(20_000)
+
+    def endless_trailers(self):
+        body = json.dumps(ORDERS).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(b"%x\r\n%s\r\n0\r\n" % (len(body), body))
+        count = 0
+        while True:
+            count += 1
+            self.wfile.write(b"X-Checksum-%d: more\r\n" % count)
+            self.wfile.flush()
+            time.sleep(0.01)
+
+    def head_cut(self):
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+        self.close_connection = True
+
+    def continue_head_cut(self):
+        self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+        self.head_cut()
+
 
 HOSTILE = {
     "gzip-bomb": Handler.gzip_bomb,
@@ -304,6 +347,11 @@ HOSTILE = {
     "continue-flood": Handler.continue_flood,
     "unknown-encoding": Handler.unknown_encoding,
     "corrupt-gzip": Handler.corrupt_gzip,
+    "trailers": Handler.trailers,
+    "many-trailers": Handler.many_trailers,
+    "endless-trailers": Handler.endless_trailers,
+    "head-cut": Handler.head_cut,
+    "continue-head-cut": Handler.continue_head_cut,
 }
 
 

@@ -1,3 +1,5 @@
+import TerminalIO
+
 /// The bounds every note read from a file is held to, whoever wrote the file.
 ///
 /// A remote copy is another machine's data, or anyone's: each value a merge or a command relies
@@ -19,8 +21,7 @@ package nonisolated enum NoteValidation {
 
   /// How a note id from a file is shown in a message: quoted, escaped, cut short.
   package static func shown(_ id: String) -> String {
-    let cut = id.count > 40 ? String(id.prefix(40)) + "..." : id
-    return cut.debugDescription
+    "\"\(TerminalText.echoed(id))\""
   }
 
   private static func problem(with note: Note) -> String? {

@@ -1,3 +1,5 @@
+import TerminalIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -34,38 +36,44 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
   case remoteIsLocal(String)
   case remoteMissing(String)
 
+  /// A name, an id or a path as every message shows it: escaped, and cut to the one length
+  /// the three programs echo an argument at (``TerminalText/echoed(_:)``).
+  private func shown(_ text: String) -> String {
+    TerminalText.echoed(text)
+  }
+
   package var description: String {
     switch self {
     case .invalidName(let name, let reason):
-      let shown = name.count > 40 ? String(name.prefix(40)) + "..." : name
       return """
-        invalid notebook name \(shown.debugDescription): \(reason). \
+        invalid notebook name "\(shown(name))": \(reason). \
         Use 1 to \(NotebookRef.maximumNameLength) ASCII letters, digits, '-', '_' or '.', \
         starting with a letter or digit.
         """
     case .corruptFile(let path, let reason):
       return """
-        the file \(path) is not a readable notebook (\(reason)). Other notebooks are unaffected; \
+        the file \(shown(path)) is not a readable notebook (\(reason)). Other notebooks are unaffected; \
         restore this file from a backup or move it away to start the notebook afresh.
         """
     case .unreadableFile(let path, let reason, let code):
       let advice = code == EACCES || code == EPERM ? " Check the file's permissions." : ""
-      return "cannot read \(path): \(reason).\(advice)"
+      return "cannot read \(shown(path)): \(reason).\(advice)"
     case .unwritableFile(let path, let reason):
-      return "cannot write \(path): \(reason). Check the directory's permissions and free space."
+      return
+        "cannot write \(shown(path)): \(reason). Check the directory's permissions and free space."
     case .symbolicLink(let path):
       return """
-        refused \(path): it is a symbolic link, and Notebook never follows links in its data \
+        refused \(shown(path)): it is a symbolic link, and Notebook never follows links in its data \
         directories. Replace the link with the file itself, or remove it.
         """
     case .notRegularFile(let path, let kind):
       return """
-        refused \(path): it is \(kind), not a regular file. Move it away; Notebook reads and \
+        refused \(shown(path)): it is \(kind), not a regular file. Move it away; Notebook reads and \
         writes only regular files.
         """
     case .fileTooLarge(let path, let bytes):
       return """
-        refused \(path): it is \(bytes) bytes, over Notebook's limit of \
+        refused \(shown(path)): it is \(bytes) bytes, over Notebook's limit of \
         \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook. \
         Move it away if it is not a notebook.
         """
@@ -79,7 +87,7 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
         """
         : "Delete notes or start another notebook"
       return """
-        cannot write \(path): it would be \(bytes) bytes, over Notebook's limit of \
+        cannot write \(shown(path)): it would be \(bytes) bytes, over Notebook's limit of \
         \(NotebookLimits.describe(bytes: NotebookLimits.maximumFileBytes)) per notebook; the file \
         was left as it was. \(advice).
         """
@@ -87,11 +95,11 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
       let id = NoteValidation.shown(noteID)
       return writing
         ? """
-        cannot write \(path): merged, its note \(id) \(reason); the file was left as it \
+        cannot write \(shown(path)): merged, its note \(id) \(reason); the file was left as it \
         was. The other copy sent more than Notebook keeps of a note.
         """
         : """
-        refused \(path): its note \(id) \(reason), so the file was not read. Nothing \
+        refused \(shown(path)): its note \(id) \(reason), so the file was not read. Nothing \
         was changed. If it is a remote copy, move it away and sync to write it afresh.
         """
     case .editsExhausted(let noteID):
@@ -102,22 +110,22 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
     case .lockTimeout(let path, let holder, let seconds):
       let who = holder.map { "process \($0)" } ?? "another process"
       return """
-        gave up after \(seconds) seconds waiting for the lock \(path), held by \(who). If that \
+        gave up after \(seconds) seconds waiting for the lock \(shown(path)), held by \(who). If that \
         process is stopped or stuck, resume or end it\(holder.map { " (kill \($0))" } ?? ""), \
         then run the command again.
         """
     case .sameFile(let path, let other):
       return """
-        \(path) and \(other) are the same file (same device and inode); the remote must be \
+        \(shown(path)) and \(shown(other)) are the same file (same device and inode); the remote must be \
         another copy of the data, not the local directory under another path.
         """
     case .noSuchNote(let id, let notebook):
       return """
-        there is no note \(id.debugDescription) in notebook "\(notebook)"; \
-        `Notebook list \(notebook)` shows its notes.
+        there is no note "\(shown(id))" in notebook "\(shown(notebook))"; \
+        `Notebook list \(shown(notebook))` shows its notes.
         """
     case .noSuchNotebook(let name):
-      return "there is no notebook \"\(name)\"; `Notebook list` shows the notebooks."
+      return "there is no notebook \"\(shown(name))\"; `Notebook list` shows the notebooks."
     case .emptyText:
       return "a note needs some text; pass it as an argument or pipe it on standard input."
     case .textTooLong(let bytes):
@@ -140,13 +148,13 @@ package nonisolated enum NotebookError: Error, Equatable, CustomStringConvertibl
       return "sync needs a remote directory; pass --remote DIR."
     case .remoteMissing(let path):
       return """
-        the remote directory \(path) does not exist, and sync never creates one: check the \
-        --remote path, or, to start a new copy there on purpose, create it first \
-        (mkdir -p \(path)) and sync again.
+        the remote directory \(shown(path)) does not exist, and sync never creates one: check the \
+        --remote path, or, to start a new copy there on purpose, create it first\
+        \(shown(path) == path ? " (mkdir -p \(path))" : "") and sync again.
         """
     case .remoteIsLocal(let path):
       return """
-        the remote directory \(path) is the local directory; pass --remote with another \
+        the remote directory \(shown(path)) is the local directory; pass --remote with another \
         machine's copy of the data.
         """
     }

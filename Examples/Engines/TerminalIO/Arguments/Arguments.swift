@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var arguments = try Arguments(
-///   CommandLine.arguments.dropFirst(), program: "Shop",
+///   try RawArguments.decoded(RawArguments.current(), program: "Shop"), program: "Shop",
 ///   options: [Arguments.Option("--timeout", takes: "a number of seconds, e.g. `--timeout 5`")])
 /// if arguments.wantsHelp { ... }
 /// let command = arguments.nextPositional()
@@ -14,8 +14,10 @@
 /// once; `-h` or `--help` asks for help; `--` ends the options; an argument that reads as a
 /// number (`-5`) is a positional. With ``OptionPlacement/beforeTheCommand`` options end at the
 /// first positional, so that a note's text may start with `-`. Every refusal is a ``UsageError``
-/// whose message names the argument (escaped for the terminal) and says what to type instead;
-/// the program exits with ``ExitCode/usage``.
+/// whose message names the argument (``TerminalText/echoed(_:)``: escaped, cut to one length) and
+/// says what to type instead; the program exits with ``ExitCode/usage``. The programs take their
+/// arguments through ``RawArguments``, so one that is not UTF-8 is refused (exit 64), never
+/// changed.
 ///
 /// Threading: a value type used by one caller.
 public nonisolated struct Arguments: Sendable {
@@ -115,7 +117,7 @@ public nonisolated struct Arguments: Sendable {
 
   /// An argument as a refusal shows it: escaped, and cut short, since it may be anything.
   static func shown(_ argument: String) -> String {
-    TerminalText.escaped(argument, limit: 60)
+    TerminalText.echoed(argument)
   }
 }
 

@@ -156,7 +156,7 @@ public nonisolated struct SnapshotFile: Sendable {
     return nil
   }
 
-  private var shown: String { TerminalText.escaped(path, limit: 200) }
+  private var shown: String { TerminalText.echoed(path) }
 
   private func refusal(_ code: Int32) -> Refusal {
     Refusal(

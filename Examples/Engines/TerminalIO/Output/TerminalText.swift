@@ -33,6 +33,33 @@ public nonisolated enum TerminalText {
     return result
   }
 
+  /// The most of an argument a message shows: 200 Unicode scalars, then `…`.
+  ///
+  /// Long enough for the path of a file in a temporary or home folder, which a message must
+  /// name whole to be of use; short enough that a 120 KB argument cannot flood the terminal.
+  /// Counted in scalars, not characters: one character can hold any number of combining
+  /// scalars, so a limit in characters bounds nothing. Escaped, a scalar is at most 10 bytes
+  /// (`\u{10FFFF}`), so an echo is at most 2,003 bytes whatever the argument.
+  public static let echoLimit = 200
+
+  /// An argument (or any text the user typed) as every message of the three programs echoes
+  /// it: escaped, and cut after ``echoLimit`` scalars with `…`.
+  ///
+  /// ```swift
+  /// "unknown command `\(TerminalText.echoed(word))`"
+  /// ```
+  public static func echoed(_ argument: String) -> String {
+    var result = ""
+    for (index, scalar) in argument.unicodeScalars.enumerated() {
+      if index == echoLimit {
+        result += "…"
+        break
+      }
+      append(scalar, to: &result, keepingLineBreaks: false)
+    }
+    return result
+  }
+
   private static func append(
     _ scalar: Unicode.Scalar, to result: inout String, keepingLineBreaks: Bool
   ) {
