@@ -21,7 +21,7 @@ package struct InstanceStore: ~Copyable, Sendable {
   ///
   /// Deliberately not `@inlinable`: a client calls it unspecialized, passing the key, the factory
   /// and `T`'s metadata, so that each `shared` property compiles to one call rather than a copy of
-  /// the read (Benchmarks/README.md, "The component's shape for the compiler").
+  /// the read (Benchmarks/HISTORY.md, "Issue 28: the component's shape for the compiler").
   ///
   /// - Parameters:
   ///   - owner: the component, named in failure messages.

@@ -103,8 +103,9 @@ enum StackProbe {
 
   static var lowest: UInt { recorded.load(ordering: .relaxed) }
 
-  // `Atomic<UInt>.min` is not used: on Swift 6.3.1 it keeps `UInt.max` against any smaller
-  // value. A root factory runs once per chain, so a plain store records its one address.
+  // `Atomic<UInt>.min` is not used: on Swift 6.3.1 it compares as signed and keeps `UInt.max`
+  // against any smaller value (swiftlang/swift#91176, fixed for 6.4). A root factory runs once
+  // per chain, so a plain store records its one address.
 
   static func reset() { recorded.store(.max, ordering: .relaxed) }
 

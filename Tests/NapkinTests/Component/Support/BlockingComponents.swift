@@ -133,3 +133,8 @@ func mainThreadStackSize() -> Int {
   // An unlimited stack is reported as the largest value; a main thread then gets 8 MiB.
   return limit.rlim_cur > UInt(Int.max) ? 8 << 20 : Int(limit.rlim_cur)
 }
+
+/// Whether this process runs under AddressSanitizer, whose runtime defines `__asan_init`.
+func addressSanitizerIsActive() -> Bool {
+  dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+}
