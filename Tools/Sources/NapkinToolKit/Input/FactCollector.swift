@@ -21,22 +21,48 @@ final class FactCollector: SyntaxVisitor {
     return SourcePosition(file: facts.path, line: location.line, column: location.column)
   }
 
+  // MARK: Imports
+
+  override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+    facts.importsEnd = node.statements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
+    return .visitChildren
+  }
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    // Re-exporting belongs to one file; the others import plainly.
+    let attributes = node.attributes.filter {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "_exported"
+    }.map { $0.trimmedDescription + " " }
+    let line =
+      attributes.joined() + (node.modifiers.isEmpty ? "" : "internal ") + "import "
+      + (node.importKindSpecifier.map { $0.text + " " } ?? "") + node.path.trimmedDescription
+    facts.imports.append(
+      ImportFact(
+        line: line, module: node.path.first?.name.text ?? "",
+        conditions: Conditions(of: node, throughTypes: true)))
+    if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+      facts.importsEnd = node.endPosition.utf8Offset
+      facts.importsEndFollowsImport = true
+    }
+    return .skipChildren
+  }
+
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     var superclass: String?
-    var arguments: [String] = []
+    var arguments: [[String]] = []
     if let first = inherited.first {
       superclass = TypeNames.simpleNames(first).first
-      arguments = TypeNames.genericArgumentNames(first)
+      arguments = TypeNames.genericArguments(first)
     }
     let isolation = Self.isolation(node.modifiers, node.attributes)
     facts.classes.append(
       ClassFact(
         name: node.name.text,
         superclass: superclass,
-        superclassArguments: arguments,
+        superclassArgumentGroups: arguments,
         conformances: inherited.flatMap(TypeNames.simpleNames),
         isActorIsolated: isolation == .globalActor,
         isolation: isolation,
@@ -91,6 +117,8 @@ final class FactCollector: SyntaxVisitor {
     var types: [String: String] = [:]
     var attributes: [String: String] = [:]
     var requirementEffects: [String: String] = [:]
+    var conditions: [String: Conditions] = [:]
+    var offsets: [String: Int] = [:]
     for variable in Self.variables(in: node.memberBlock.members) {
       for binding in variable.bindings {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -98,6 +126,8 @@ final class FactCollector: SyntaxVisitor {
         {
           types[name] = type
           attributes[name] = variable.attributes.trimmedDescription
+          conditions[name] = Conditions(of: variable)
+          offsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
           if case .accessors(let list) = binding.accessorBlock?.accessors,
             let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
             let effects = getter.effectSpecifiers
@@ -119,6 +149,8 @@ final class FactCollector: SyntaxVisitor {
         requirementTypes: types,
         requirementAttributes: attributes,
         requirementEffects: requirementEffects,
+        requirementConditions: conditions,
+        requirementOffsets: offsets,
         methods: methods(in: node.memberBlock.members),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
@@ -180,7 +212,7 @@ final class FactCollector: SyntaxVisitor {
     facts.typeAliases.append(
       TypeAliasFact(
         name: node.name.text, names: TypeNames.simpleNames(value),
-        arguments: TypeNames.genericArgumentNames(value)))
+        argumentGroups: TypeNames.genericArguments(value)))
     return .skipChildren
   }
 
@@ -188,7 +220,9 @@ final class FactCollector: SyntaxVisitor {
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let parent = enclosingTypes.last, let built = PropertyClassifier.builtWithSelf(node) {
       facts.callSites.append(
-        CallSiteFact(parent: parent, built: built, position: position(of: node)))
+        CallSiteFact(
+          parent: parent, built: built, position: position(of: node),
+          conditions: Conditions(of: node, throughTypes: true)))
     }
     if let reader = nonisolatedReader,
       let type = PropertyClassifier.constructedType(ExprSyntax(node))
@@ -379,15 +413,27 @@ extension FactCollector {
     }
   }
 
+  /// A method as a pass-through forwards it: `try await dependency.item(id: id)`, with each
+  /// argument passed as its parameter takes it (`&value` to an `inout`, `message()` to an
+  /// `@autoclosure`), or why it cannot be forwarded at all (a variadic parameter: Swift cannot
+  /// spread an array into one).
   static func method(_ function: FunctionDeclSyntax, position: SourcePosition) -> MethodFact {
+    var unforwardable: String?
     let arguments = function.signature.parameterClause.parameters.map { parameter in
       let value = (parameter.secondName ?? parameter.firstName).text
       let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
-      let isInout =
-        parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-          $0.trimmedDescription == "inout"
+      if parameter.ellipsis != nil {
+        unforwardable =
+          "its parameter `\(value)` is variadic, and Swift cannot pass a variadic's values on "
+          + "to another variadic; write the pass-through by hand (or take an array)"
+      }
+      let attributed = parameter.type.as(AttributedTypeSyntax.self)
+      let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+      let isAutoclosure =
+        attributed?.attributes.contains {
+          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure"
         } == true
-      return label + (isInout ? "&" : "") + value
+      return label + (isInout ? "&" : "") + value + (isAutoclosure ? "()" : "")
     }
     let effects = function.signature.effectSpecifiers
     let prefix =
@@ -397,13 +443,19 @@ extension FactCollector {
     signature.body = nil
     signature.attributes = []
     signature.modifiers = []
+    // A requirement takes no default arguments; the witness may keep them.
+    var requirement = signature
+    requirement.signature.parameterClause.parameters = FunctionParameterListSyntax(
+      signature.signature.parameterClause.parameters.map { $0.with(\.defaultValue, nil) })
     return MethodFact(
       name: function.name.text,
       signature: signature.trimmedDescription,
-      forwardedCall: prefix + function.name.text
-        + (function.genericParameterClause == nil ? "" : "")
+      requirement: requirement.trimmedDescription,
+      forwardedCall: prefix + "dependency." + function.name.text
         + "(" + arguments.joined(separator: ", ") + ")",
+      unforwardable: unforwardable,
       attributes: function.attributes.trimmedDescription,
+      conditions: Conditions(of: function),
       position: position)
   }
 }

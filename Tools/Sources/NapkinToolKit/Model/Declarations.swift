@@ -50,10 +50,17 @@ struct MethodFact: Hashable, Sendable {
   /// The signature as written, from `func` to the end of the result type:
   /// `func track(_ event: String) async throws -> Bool`.
   var signature: String
-  /// What a pass-through passes on: `track(event)`, with `try` and `await` as the signature asks.
+  /// The signature as a protocol requirement states it: default arguments left out.
+  var requirement: String
+  /// What a pass-through's body is: `try await dependency.track(event)`, with `try` and `await`
+  /// as the signature asks.
   var forwardedCall: String
+  /// Why no pass-through can forward it, when none can.
+  var unforwardable: String?
   /// The attributes written before `func` (`@MainActor`), to repeat on a pass-through.
   var attributes: String = ""
+  /// The `#if` clauses it is declared in, inside its type.
+  var conditions = Conditions()
   var position: SourcePosition
 }
 
@@ -74,8 +81,11 @@ struct ClassFact: Hashable, Sendable {
   var name: String
   /// The first entry of the inheritance clause, its simple name (`Component`, `EmptyComponent`).
   var superclass: String?
-  /// Protocol names inside the superclass's generic argument: `Component<any A & B>` gives A, B.
-  var superclassArguments: [String]
+  /// The names in each of the superclass's generic arguments, by position:
+  /// `Component<any A & B>` gives `[[A, B]]`, `AppComponent<any A, [Int]>` `[[A], []]`.
+  var superclassArgumentGroups: [[String]]
+  /// Every name in the superclass's generic arguments.
+  var superclassArguments: [String] { superclassArgumentGroups.flatMap { $0 } }
   /// The remaining entries of the inheritance clause (and the first one, when it is a protocol).
   var conformances: [String]
   /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
@@ -120,6 +130,11 @@ struct ProtocolFact: Hashable, Sendable {
   /// The effects of each property requirement's getter as written (`async throws`), empty for
   /// a plain `{ get }`.
   var requirementEffects: [String: String] = [:]
+  /// The `#if` clauses each property requirement is declared in.
+  var requirementConditions: [String: Conditions] = [:]
+  /// The UTF-8 offset of each property requirement's declaration (its first attribute or
+  /// `var`), where `napkin fix` writes `@MainActor` on a requirement a builder witnesses.
+  var requirementOffsets: [String: Int] = [:]
   /// The method requirements, which a pass-through forwards as it does a property.
   var methods: [MethodFact] = []
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.
@@ -135,6 +150,8 @@ struct CallSiteFact: Hashable, Sendable {
   /// The type called.
   var built: String
   var position: SourcePosition
+  /// The `#if` clauses the call is written in, from the file's top level.
+  var conditions = Conditions()
 }
 
 /// A `static` (or `class`) property declared in a type or an extension of it.
@@ -176,8 +193,10 @@ struct TypeAliasFact: Hashable, Sendable {
   /// The simple names of the aliased type (`AppComponent<any FeedDependency>` gives
   /// `AppComponent`), its first entry the type itself.
   var names: [String]
-  /// The names inside its generic arguments (`FeedDependency`).
-  var arguments: [String]
+  /// The names inside each of its generic arguments, by position (`[[FeedDependency]]`).
+  var argumentGroups: [[String]]
+  /// Every name inside its generic arguments (`FeedDependency`).
+  var arguments: [String] { argumentGroups.flatMap { $0 } }
 }
 
 /// A function, initializer, subscript or accessor body that calls `shared` with its default
@@ -213,9 +232,26 @@ struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
   var description: String { "\(TerminalText.name(location)): error: \(message)" }
 }
 
+/// An `import` at a file's top level, as a new file beside it repeats it: its attributes kept
+/// (`@preconcurrency`, `@testable`), an explicit access level written `internal` (the new file
+/// declares nothing public), under the `#if` clauses it stands in.
+struct ImportFact: Hashable, Sendable {
+  var line: String
+  /// The module imported (`Foundation` for `import struct Foundation.Date`).
+  var module: String
+  var conditions = Conditions()
+}
+
 /// Everything the analysis needs from one source file.
 struct FileFacts: Sendable {
   var path: String
+  var imports: [ImportFact] = []
+  /// The UTF-8 offset where `napkin fix` adds an import: after the last unconditional one, else
+  /// before the first declaration.
+  var importsEnd = 0
+  /// Whether ``importsEnd`` is the end of an import (a new one goes on the next line) rather than
+  /// the start of the first declaration.
+  var importsEndFollowsImport = false
   var classes: [ClassFact] = []
   var extensions: [ExtensionFact] = []
   var protocols: [ProtocolFact] = []

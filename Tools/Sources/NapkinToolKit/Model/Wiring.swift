@@ -161,9 +161,8 @@ struct Wiring: Sendable {
       guard let declared = classes[name], let superclass = declared.superclass, depth < 64 else {
         return ([], false)
       }
-      let arguments =
-        given.isEmpty
-        ? declared.superclassArguments : declared.superclassArguments.flatMap { given[$0] ?? [$0] }
+      let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
+      let arguments = groups.flatMap { $0 }
       switch superclass {
       case "EmptyComponent": return (["EmptyDependency"], true)
       case "Component":
@@ -177,8 +176,9 @@ struct Wiring: Sendable {
         var next: [String: [String]] = [:]
         if parameters.count == 1 {
           next[parameters[0]] = arguments
-        } else if parameters.count == arguments.count {
-          for (parameter, argument) in zip(parameters, arguments) { next[parameter] = [argument] }
+        } else if parameters.count == groups.count {
+          // By position: an argument of any syntax (`[T]`, a closure) keeps its place.
+          for (parameter, group) in zip(parameters, groups) { next[parameter] = group }
         }
         return dependencyAndRoot(of: superclass, given: next, depth: depth + 1)
       }
@@ -192,13 +192,18 @@ struct Wiring: Sendable {
       var given: [String: [String]] = [:]
       for _ in 0..<64 {
         guard let declared = classes[current], let superclass = declared.superclass else { break }
-        let arguments = declared.superclassArguments.flatMap { given[$0] ?? [$0] }
+        let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
         if superclass == "Builder" {
-          builderDependencies[name] = arguments
+          builderDependencies[name] = groups.flatMap { $0 }
           break
         }
         let parameters = classes[superclass]?.genericParameters ?? []
-        given = parameters.count == 1 ? [parameters[0]: arguments] : [:]
+        given = [:]
+        if parameters.count == 1 {
+          given[parameters[0]] = groups.flatMap { $0 }
+        } else if parameters.count == groups.count {
+          for (parameter, group) in zip(parameters, groups) { given[parameter] = group }
+        }
         current = superclass
       }
     }
@@ -303,6 +308,7 @@ struct Wiring: Sendable {
               $0.child == child.name
             }), components[parentIndex].children[edge].callSite == nil {
               components[parentIndex].children[edge].callSite = site.position
+              components[parentIndex].children[edge].callSiteConditions = site.conditions
             }
             continue
           }
@@ -313,6 +319,7 @@ struct Wiring: Sendable {
               child: child.name,
               protocolName: needed.joined(separator: " & "),
               callSite: site.position,
+              callSiteConditions: site.conditions,
               isConformed: Set(needed).isSubset(of: components[parentIndex].conformances)))
         }
       }
@@ -327,13 +334,17 @@ struct Wiring: Sendable {
         let target = alias.names.first, target != superclass
       else { break }
       declared.superclass = target
-      if declared.superclassArguments.isEmpty { declared.superclassArguments = alias.arguments }
-    }
-    declared.superclassArguments = declared.superclassArguments.flatMap { name -> [String] in
-      guard let alias = typeAliases[name], alias.arguments.isEmpty, !alias.names.isEmpty else {
-        return [name]
+      if declared.superclassArgumentGroups.isEmpty {
+        declared.superclassArgumentGroups = alias.argumentGroups
       }
-      return alias.names
+    }
+    declared.superclassArgumentGroups = declared.superclassArgumentGroups.map { group in
+      group.flatMap { name -> [String] in
+        guard let alias = typeAliases[name], alias.arguments.isEmpty, !alias.names.isEmpty else {
+          return [name]
+        }
+        return alias.names
+      }
     }
   }
 
