@@ -14,6 +14,7 @@ enum CompilerCheck {
   /// One error the compiler printed, keyed without its line and column: edits move lines.
   struct CompilerError: Hashable, Sendable {
     var file: String
+    var line: Int
     var message: String
     /// The line as printed, with its position.
     var text: String
@@ -138,7 +139,8 @@ enum CompilerCheck {
       let place = line[..<range.lowerBound].split(separator: ":")
       guard let file = place.first else { return nil }
       return CompilerError(
-        file: String(file), message: String(line[range.upperBound...]), text: String(line))
+        file: String(file), line: place.dropFirst().first.flatMap { Int($0) } ?? 0,
+        message: String(line[range.upperBound...]), text: String(line))
     }
   }
 

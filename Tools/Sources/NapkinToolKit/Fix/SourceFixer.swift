@@ -104,6 +104,8 @@ enum SourceFixer {
       console.writeError("napkin: error: cannot fix: \(error.message); nothing was changed\n")
       return .inputProblem
     }
+    let reports =
+      planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     let touched = fixed.map(\.path) + created.map(\.path)
     var check: (targets: [CompilerCheck.Targets], before: [CompilerCheck.Outcome])?
     if verify {
@@ -122,14 +124,15 @@ enum SourceFixer {
         let after = CompilerCheck.build(targets)
         var added = CompilerCheck.added(before: check.before[index], after: after)
         if added.isEmpty, after.failed, !check.before[index].failed {
-          added = [CompilerCheck.CompilerError(file: "", message: after.tail, text: after.tail)]
+          added = [
+            CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
+          ]
         }
         guard let first = added.first else { continue }
-        return undo(fixed: fixed, created: created, error: first, console: &console)
+        return undo(
+          fixed: fixed, created: created, reports: reports, error: first, console: &console)
       }
     }
-    let reports =
-      planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     for report in reports.sorted(by: { $0.position < $1.position }) {
       console.write("\(report.position): \(report.text)\n")
     }
@@ -143,7 +146,7 @@ enum SourceFixer {
   }
 
   /// Every edited and new file parsed: fix never writes a syntax error.
-  private static func checkSyntax(
+  static func checkSyntax(
     fixed: [FixedFile], created: [CreatedFile]
   ) throws(UsageError) {
     let texts = fixed.map { ($0.path, $0.bytes) } + created.map { ($0.path, $0.bytes) }
@@ -195,7 +198,8 @@ enum SourceFixer {
   /// Puts every file back as it was, after the compiler found an error the edits added, and
   /// names the edit and the error.
   private static func undo(
-    fixed: [FixedFile], created: [CreatedFile], error: CompilerCheck.CompilerError,
+    fixed: [FixedFile], created: [CreatedFile],
+    reports: [(position: SourcePosition, text: String)], error: CompilerCheck.CompilerError,
     console: inout some Console
   ) -> CommandStatus {
     for file in created { EdgeFileText.remove(file.path) }
@@ -212,11 +216,13 @@ enum SourceFixer {
     }
     var quiet = CollectedConsole()
     let undone = FixedFile.writeAll(restored, console: &quiet)
+    // The edit in the file the error is in, the last one above it (lines moved little).
+    let same = { (path: String) in error.file == path || error.file.hasSuffix("/" + path) }
+    let inFile = reports.filter { same($0.position.file) }.sorted { $0.position < $1.position }
     let edit =
-      created.first { $0.path == error.file || error.file.hasSuffix("/" + $0.path) }?.report
-      ?? fixed.first { error.file == $0.path || error.file.hasSuffix("/" + $0.path) }?
-      .reports.first?.text
-      ?? (fixed.flatMap(\.reports).map(\.text) + created.map(\.report)).first ?? "the edits"
+      created.first { same($0.path) }?.report
+      ?? (inFile.last { $0.position.line <= error.line } ?? inFile.first)?.text
+      ?? reports.first?.text ?? "the edits"
     console.writeError(
       "napkin: error: the compiler rejects what fix wrote (\(edit)): "
         + TerminalText.name(error.text) + "\n"

@@ -278,32 +278,34 @@ extension Linter {
     let childName =
       edge.child.hasSuffix("Component")
       ? String(edge.child.dropLast("Component".count)) : edge.child
-    let name = safeFileName("\(parent.name)+\(childName)").map { $0 + ".swift" }
+    let name = safeFileName(parent.name).flatMap { parentPart in
+      safeFileName(childName).map { parentPart + "+" + $0 + ".swift" }
+    }
     var file = EdgeFile(
       path: name.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? "", parent: parent.name,
       protocols: edge.protocols, template: parent.position.file, callSite: callSite,
       child: edge.child, conditions: edge.callSiteConditions)
     if name == nil {
       file.refusal =
-        "no safe file name can be made of `\(parent.name)+\(childName)` (it would be empty, "
-        + "hidden or too long); write `nonisolated extension \(parent.name): "
+        "no safe file name can be made of `\(parent.name)+\(childName)` (a part of it would "
+        + "keep no letter or digit, or be too long); write `nonisolated extension \(parent.name): "
         + "\(edge.protocolName) {}` by hand"
     }
     return file
   }
 
-  /// A file name from type names, never a path: backticks dropped, and every character but a
-  /// letter, a digit, a space, `_`, `-`, `+` and a `.` after the first replaced by `_`; nil when
-  /// no letter or digit is left, or the name is longer than a file system allows.
+  /// A part of a file name from a type's name, never a path: backticks dropped, and every
+  /// character but a letter, a digit, a space, `_`, `-` and a `.` after the first replaced by
+  /// `_`; nil when no letter or digit is left, or the part is too long for a file system.
   static func safeFileName(_ name: String) -> String? {
     var safe = ""
     for character in name where character != "`" {
       let kept =
-        character.isLetter || character.isNumber || " _-+".contains(character)
+        character.isLetter || character.isNumber || " _-".contains(character)
         || (character == "." && !safe.isEmpty)
       safe.append(kept ? character : "_")
     }
-    guard safe.contains(where: { $0.isLetter || $0.isNumber }), safe.utf8.count <= 200 else {
+    guard safe.contains(where: { $0.isLetter || $0.isNumber }), safe.utf8.count <= 120 else {
       return nil
     }
     return safe
@@ -358,7 +360,8 @@ extension Linter {
         message: "\(parent.name) builds \(edge.child) with `self`, but does not conform to "
           + "`\(edge.protocolName)`: the compiler rejects the call (\"argument type "
           + "'\(parent.name)' does not conform to expected type '\(edge.protocols.first ?? "")'\")",
-        fix: "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
+        fix: file.refusal
+          ?? "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
           + "\(file.path.split(separator: "/").last.map(String.init) ?? file.path) (napkin fix "
           + "writes it, with the pass-throughs the child needs)",
         components: [parent.name, edge.child])

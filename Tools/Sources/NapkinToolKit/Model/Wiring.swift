@@ -304,11 +304,17 @@ struct Wiring: Sendable {
             child.dependencyProtocols.isEmpty ? ["EmptyDependency"] : child.dependencyProtocols
           if existing.contains([site.parent, child.name]) {
             // The conformance states it already; the call site says where it is built.
-            if let edge = components[parentIndex].children.firstIndex(where: {
-              $0.child == child.name
-            }), components[parentIndex].children[edge].callSite == nil {
+            guard
+              let edge = components[parentIndex].children.firstIndex(where: {
+                $0.child == child.name
+              })
+            else { continue }
+            if components[parentIndex].children[edge].callSite == nil {
               components[parentIndex].children[edge].callSite = site.position
               components[parentIndex].children[edge].callSiteConditions = site.conditions
+            } else if components[parentIndex].children[edge].callSiteConditions != site.conditions {
+              // Built under two different `#if`s: the conformance must hold under both.
+              components[parentIndex].children[edge].callSiteConditions = Conditions()
             }
             continue
           }

@@ -38,6 +38,23 @@ struct CompilerCorpusTests {
       fixMakesItCompile: true),
     Case(
       folder: "StaticReadInService", rules: [.staticNotNonisolated], fixMakesItCompile: true),
+    // Each pass-through form: effects, typed throws, rethrows, autoclosure, inout, generics.
+    Case(folder: "MethodFormsPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    // A requirement under `#if os(iOS)` stays under it, and the conformance of two call sites
+    // under different `#if`s holds under both.
+    Case(
+      folder: "ConditionalRequirementPassThrough", rules: [.edgeNotConformed, .missingPassThrough],
+      fixMakesItCompile: true),
+    // A byte-order mark, `@preconcurrency` and `public` imports, `#if canImport(UIKit)`, and a
+    // pass-through whose type needs the child's file's `import Foundation`.
+    Case(
+      folder: "EdgeFileImports", rules: [.edgeNotConformed, .missingPassThrough],
+      fixMakesItCompile: true),
+    Case(folder: "GenericBaseAnyArgument", rules: [.edgeNotConformed], fixMakesItCompile: true),
+    // Needle's builder protocols: the requirement gets `@MainActor` with its witness.
+    Case(
+      folder: "BuilderRequirementWitness", rules: [.builderEdgeNotMainActor],
+      fixMakesItCompile: true),
     Case(folder: "CleanGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanEmptyDependencyLeaf", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanMethodPassThrough", rules: [], fixMakesItCompile: true),
