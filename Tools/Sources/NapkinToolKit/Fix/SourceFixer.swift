@@ -311,7 +311,7 @@ enum SourceFixer {
     let findings =
       Linter.nonisolatedDependencies(wiring) + Linter.isolatedComponentExtensions(wiring)
       + Linter.unrestatedSendables(wiring) + Linter.servicesNotNonisolated(wiring, classes)
-      + Linter.staticsNotNonisolated(wiring)
+      + Linter.staticsNotNonisolated(wiring) + Linter.globalsNotNonisolated(wiring)
     for finding in findings where SyntaxFixes.rules.contains(finding.rule) {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == .builderEdgeNotMainActor {

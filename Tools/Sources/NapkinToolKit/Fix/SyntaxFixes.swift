@@ -16,6 +16,7 @@ enum SyntaxFixes {
   static let rules: Set<Finding.Rule> = [
     .dependencyNotNonisolated, .componentExtensionNotNonisolated, .builderEdgeNotMainActor,
     .componentNotRestatingSendable, .serviceNotNonisolated, .staticNotNonisolated,
+    .globalNotNonisolated,
   ]
 
   /// The line length of the committed `.swift-format`: a restated conformance that would make
@@ -52,6 +53,15 @@ enum SyntaxFixes {
         fix = index.types[key].map(nonisolatedType)
       case .staticNotNonisolated:
         fix = index.variables[key].map(nonisolatedStatic)
+      case .globalNotNonisolated:
+        fix = index.functions[key].map { function in
+          let before: any SyntaxProtocol =
+            function.modifiers.first.map { $0 } ?? function.funcKeyword
+          return (
+            [insertion("nonisolated ", before: before)],
+            "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
+          )
+        }
       default:
         fix = nil
       }
@@ -225,6 +235,7 @@ private final class DeclarationIndex: SyntaxVisitor {
   /// Classes, structs and enums, for `nonisolated` on a service.
   private(set) var types: [Key: DeclSyntax] = [:]
   private(set) var variables: [Key: VariableDeclSyntax] = [:]
+  private(set) var functions: [Key: FunctionDeclSyntax] = [:]
 
   init(converter: SourceLocationConverter) {
     self.converter = converter
@@ -259,6 +270,11 @@ private final class DeclarationIndex: SyntaxVisitor {
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     types[key(node.name)] = DeclSyntax(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    functions[key(node.name)] = node
     return .visitChildren
   }
 

@@ -66,7 +66,7 @@ final class FactCollector: SyntaxVisitor {
         conformances: inherited.flatMap(TypeNames.simpleNames),
         isActorIsolated: isolation == .globalActor,
         isolation: isolation,
-        isNested: !enclosingTypes.isEmpty,
+        isNested: enclosingIsolations.contains { $0 != .unstated },
         genericParameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         properties: properties(in: node.memberBlock),
         methods: methods(in: node.memberBlock.members),
@@ -169,7 +169,10 @@ final class FactCollector: SyntaxVisitor {
     facts.valueTypes.append(
       ValueTypeFact(
         name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
+        hasInitializer: node.memberBlock.members.contains {
+          $0.decl.is(InitializerDeclSyntax.self)
+        }, isNested: enclosingIsolations.contains { $0 != .unstated },
+        position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
     enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
@@ -184,7 +187,8 @@ final class FactCollector: SyntaxVisitor {
     facts.valueTypes.append(
       ValueTypeFact(
         name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
+        isNested: enclosingIsolations.contains { $0 != .unstated },
+        position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
     enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
@@ -278,6 +282,12 @@ final class FactCollector: SyntaxVisitor {
   // MARK: Scopes that give `shared` its `#function` key
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if enclosingTypes.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+      facts.globalFunctions.append(
+        GlobalFunctionFact(
+          name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
+          position: position(of: node.name)))
+    }
     if let body = node.body {
       let count = node.signature.parameterClause.parameters.count
       recordScope(.function(name: node.name.text, parameterCount: count), body: body)
@@ -385,7 +395,16 @@ final class FactCollector: SyntaxVisitor {
             builtWithSelf: PropertyClassifier.result(of: binding).flatMap {
               PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
                 PropertyClassifier.builtWithSelf)
-            }
+            },
+            calledType: PropertyClassifier.result(of: binding).flatMap {
+              PropertyClassifier.calledType($0, declared: binding.typeAnnotation?.type)
+            },
+            calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
+            isClosure: binding.typeAnnotation.map { PropertyClassifier.isClosure($0.type) }
+              ?? false,
+            elementTypes: binding.typeAnnotation.map {
+              PropertyClassifier.elementTypes($0.type)
+            } ?? []
           )
         )
       }
@@ -404,6 +423,9 @@ extension FactCollector {
           return methods(in: nested)
         }
       }
+      if let subscriptDecl = member.decl.as(SubscriptDeclSyntax.self) {
+        return [Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))]
+      }
       guard let function = member.decl.as(FunctionDeclSyntax.self),
         !function.modifiers.contains(where: {
           $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
@@ -411,6 +433,45 @@ extension FactCollector {
       else { return [] }
       return [Self.method(function, position: position(of: function.name))]
     }
+  }
+
+  /// A subscript as a method named `subscript`: a pass-through reads `dependency[key]`, with
+  /// the getter's effects.
+  static func subscriptMethod(
+    _ node: SubscriptDeclSyntax, position: SourcePosition
+  ) -> MethodFact {
+    let arguments = node.parameterClause.parameters.map { parameter in
+      // A subscript's parameter has a label only when it is written twice: `for key: String`.
+      let label =
+        parameter.secondName != nil && parameter.firstName.tokenKind != .wildcard
+        ? parameter.firstName.text + ": " : ""
+      return label + (parameter.secondName ?? parameter.firstName).text
+    }
+    var getterEffects = ""
+    if case .accessors(let list) = node.accessorBlock?.accessors,
+      let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+      let effects = getter.effectSpecifiers
+    {
+      getterEffects = effects.trimmedDescription
+    }
+    let read =
+      (getterEffects.contains("throws") ? "try " : "")
+      + (getterEffects.contains("async") ? "await " : "") + "dependency["
+      + arguments.joined(separator: ", ") + "]"
+    let signature =
+      "subscript" + node.parameterClause.trimmedDescription + " "
+      + node.returnClause.trimmedDescription
+    // Named by its labels, as the compiler names it, so that overloads stay apart.
+    let name =
+      "subscript("
+      + node.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    return MethodFact(
+      name: name, signature: signature,
+      requirement: signature + " { get" + (getterEffects.isEmpty ? "" : " " + getterEffects)
+        + " }",
+      forwardedCall: getterEffects.isEmpty ? read : "get \(getterEffects) { \(read) }",
+      attributes: node.attributes.trimmedDescription, conditions: Conditions(of: node),
+      position: position)
   }
 
   /// A method as a pass-through forwards it: `try await dependency.item(id: id)`, with each

@@ -23,6 +23,7 @@ struct Finding: Hashable, Sendable, Codable {
     case requirementNotProvided = "requirement-not-provided"
     case serviceNotNonisolated = "service-not-nonisolated"
     case staticNotNonisolated = "static-not-nonisolated"
+    case globalNotNonisolated = "global-not-nonisolated"
   }
 
   var rule: Rule

@@ -96,12 +96,13 @@ extension Linter {
     var builds: [(built: String?, by: String)] = []
     for component in wiring.components {
       for property in component.properties where !property.isActorIsolated {
+        let built: String?
         switch property.kind {
-        case .shared:
-          builds.append((property.reads.factoryType, component.name + "." + property.name))
-        case .fresh: builds.append((property.constructedType, component.name + "." + property.name))
-        default: break
+        case .shared: built = property.reads.factoryType ?? property.calledType
+        case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
+        default: continue
         }
+        builds.append((built, component.name + "." + property.name))
       }
     }
     for file in wiring.files {
@@ -109,17 +110,28 @@ extension Linter {
         builds.append((use.type, "the nonisolated \(use.reader)"))
       }
     }
-    for (built, builder) in builds {
+    for (written, builder) in builds {
+      // Through `typealias Client = NetworkClient` to the type itself.
+      var built = written
+      for _ in 0..<8 {
+        guard let name = built, let target = wiring.typeAliases[name]?.names.first,
+          target != name
+        else { break }
+        built = target
+      }
       guard let built, !actors.isMainActor(built), !actors.isBuilder(built),
         wiring.component(named: built) == nil, !reported.contains(built)
       else { continue }
       let position: SourcePosition
-      // A nested type may take its isolation from the type it is in: left alone.
+      // A nested type takes the isolation of a type around it that states one.
       if let declared = classes.declaration(of: built), declared.isolation == .unstated,
         !declared.isNested, classes.sendability(of: built, wiring: wiring) != .notSendable
       {
         position = declared.position
-      } else if let declared = values[built], declared.isolation == .unstated, !declared.isNested {
+      } else if let declared = values[built], declared.isolation == .unstated,
+        !declared.isNested, declared.hasInitializer
+      {
+        // A struct's implicit initializer is nonisolated: only a written one is main-actor.
         position = declared.position
       } else {
         continue
@@ -182,6 +194,43 @@ extension Linter {
               fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
                 + "accepts it too",
               components: []))
+        }
+      }
+    }
+    return findings
+  }
+
+  /// A free function a component's member calls, declared without `nonisolated`: in a target
+  /// whose default isolation is `MainActor` it is main-actor, and the component, which is
+  /// nonisolated, cannot call it.
+  static func globalsNotNonisolated(_ wiring: Wiring) -> [Finding] {
+    var functions: [String: GlobalFunctionFact] = [:]
+    for file in wiring.files {
+      for declared in file.globalFunctions where functions[declared.name] == nil {
+        functions[declared.name] = declared
+      }
+    }
+    var reported: Set<String> = []
+    var findings: [Finding] = []
+    for component in wiring.components {
+      let own = Set(component.methods.map(\.name))
+      for property in component.properties where !property.isActorIsolated {
+        for name in property.calledFunctions where !own.contains(name) {
+          guard let declared = functions[name], declared.isolation == .unstated,
+            reported.insert(name).inserted
+          else { continue }
+          findings.append(
+            Finding(
+              rule: .globalNotNonisolated,
+              position: declared.position,
+              message: "`\(name)()`, which \(component.name).\(property.name) calls, does not "
+                + "say `nonisolated`: in a target whose default isolation is `MainActor` (a new "
+                + "Xcode 26 app) it is main-actor, and the call fails with \"call to main "
+                + "actor-isolated global function '\(name)()' in a synchronous nonisolated "
+                + "context\"",
+              fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default "
+                + "mode accepts it too",
+              components: [component.name]))
         }
       }
     }

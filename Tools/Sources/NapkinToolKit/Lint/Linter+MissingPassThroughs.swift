@@ -119,9 +119,17 @@ extension Linter {
     return result.filter { seen.insert($0.name).inserted }
   }
 
-  private static func provides(_ component: ComponentNode, _ member: String) -> Bool {
+  /// Whether `component` has `member`: its own, one inherited from a base class in the sources
+  /// (a generic base component's), or a default in an extension of a protocol it conforms to.
+  private static func provides(
+    _ component: ComponentNode, _ member: String, _ wiring: Wiring
+  ) -> Bool {
     component.properties.contains { $0.name == member }
       || component.methods.contains { $0.name == member }
+      || component.inheritedMembers.contains(member)
+      || component.conformances.contains {
+        wiring.protocolExtensionMembers[$0]?.contains(member) == true
+      }
   }
 
   /// The missing pass-throughs, and the requirements no ancestor provides.
@@ -135,7 +143,7 @@ extension Linter {
       for edge in parent.children {
         guard let child = wiring.component(named: edge.child) else { continue }
         for requirement in requirements(of: edge.protocols, wiring)
-        where !provides(parent, requirement.name) {
+        where !provides(parent, requirement.name, wiring) {
           // The nearest ancestor that has it, breadth first, with the way back down.
           var previous: [String: String] = [parent.name: ""]
           var queue = [parent.name]
@@ -147,7 +155,8 @@ extension Linter {
             for next in wiring.component(named: current)?.parents ?? []
             where previous[next] == nil {
               previous[next] = current
-              if let node = wiring.component(named: next), provides(node, requirement.name) {
+              if let node = wiring.component(named: next), provides(node, requirement.name, wiring)
+              {
                 provider = next
                 break
               }

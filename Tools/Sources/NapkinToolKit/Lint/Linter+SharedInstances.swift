@@ -93,6 +93,10 @@ extension Linter {
     var findings: [Finding] = []
     for component in wiring.components {
       for property in component.properties where property.kind == .shared {
+        if let finding = sharedNonSendableValue(property, of: component.name, classes, wiring) {
+          findings.append(finding)
+          continue
+        }
         guard let built = property.reads.factoryType,
           classes.sendability(of: built, wiring: wiring) == .notSendable
         else { continue }
@@ -114,6 +118,33 @@ extension Linter {
       }
     }
     return findings
+  }
+}
+
+extension Linter {
+  /// A shared closure that is not `@Sendable`, or a shared collection or optional of a class
+  /// that is not Sendable: `shared` requires a Sendable value, and the compiler says "type
+  /// '() -> Void' does not conform to the 'Sendable' protocol".
+  fileprivate static func sharedNonSendableValue(
+    _ property: PropertyFact, of component: String, _ classes: ClassIndex, _ wiring: Wiring
+  ) -> Finding? {
+    let element = property.elementTypes.first {
+      classes.sendability(of: $0, wiring: wiring) == .notSendable
+    }
+    guard property.isClosure || element != nil else { return nil }
+    let what =
+      element.map { "a collection of \($0), a class that is not Sendable" }
+      ?? "a closure that is not `@Sendable`"
+    return Finding(
+      rule: .sharedNotSendable,
+      position: property.reads.factoryPosition ?? property.position,
+      message: "`\(property.name)` in \(component) shares \(what): a component is read from "
+        + "any thread, so its shared instances must be Sendable, and the compiler rejects it",
+      fix: element.map {
+        "choose how \($0) guards its state (napkin fix does not guess): an `actor`, "
+          + "`@MainActor`, or a `final class` with its state in a `Mutex`, with `Sendable` stated"
+      } ?? "declare the type `@Sendable () -> ...` and capture only Sendable values",
+      components: [component])
   }
 }
 

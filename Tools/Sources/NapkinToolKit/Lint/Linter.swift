@@ -10,6 +10,7 @@ enum Linter {
     findings += parentCycles(wiring) + lifecycleInInitializers(wiring)
     findings += childRoutersDroppedAttached(wiring) + missingPassThroughFindings(wiring)
     findings += servicesNotNonisolated(wiring, classes) + staticsNotNonisolated(wiring)
+    findings += globalsNotNonisolated(wiring)
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 

@@ -30,6 +30,9 @@ struct ComponentNode: Hashable, Sendable {
   var properties: [PropertyFact]
   /// Methods of the class and of its extensions (and of component superclasses).
   var methods: [MethodFact] = []
+  /// The names of the members its base classes in the sources declare (a generic base
+  /// component's), which it provides as its own.
+  var inheritedMembers: Set<String> = []
   var parents: [String] = []
   var children: [Edge] = []
 

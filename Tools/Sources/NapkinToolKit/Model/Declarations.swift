@@ -42,6 +42,18 @@ struct PropertyFact: Hashable, Sendable {
   /// The type the getter builds with the component itself as its dependency:
   /// `LoggedOutComponent(dependency: self)`, Needle's `parent: self`, `XBuilder(dependency: self)`.
   var builtWithSelf: String?
+  /// The type whose initializer or static method the getter's result (or its `shared`
+  /// factory's) calls, as far as the syntax shows: `.init()` gives the declared type,
+  /// `Services.Engine()` `Engine`, `Client.make()` `Client`.
+  var calledType: String?
+  /// The bare names the getter calls as functions (`makeClient()`): free functions, when the
+  /// sources declare one by that name.
+  var calledFunctions: [String] = []
+  /// The declared type is a closure type that is not `@Sendable`.
+  var isClosure = false
+  /// The names inside the declared type's collections and optionals: `[String: Handler]` gives
+  /// `String`, `Handler`.
+  var elementTypes: [String] = []
 }
 
 /// A method declared in a component or in a dependency protocol, by its base name.
@@ -92,7 +104,9 @@ struct ClassFact: Hashable, Sendable {
   var isActorIsolated = false
   /// The isolation its own words state (`nonisolated final class`, `@MainActor class`).
   var isolation: StatedIsolation = .unstated
-  /// Declared inside another type, whose isolation it may take.
+  /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
+  /// nested type without a word of its own takes; inside types that state none, it is main-actor
+  /// in Xcode 26's mode like any other.
   var isNested = false
   /// The names of its generic parameters: `class AppComponent<D>: Component<D>` gives `D`.
   var genericParameters: [String] = []
@@ -181,8 +195,21 @@ struct NonisolatedUseFact: Hashable, Sendable {
 struct ValueTypeFact: Hashable, Sendable {
   var name: String
   var isolation: StatedIsolation
-  /// Declared inside another type, whose isolation it may take.
+  /// Declares an initializer: a struct without one gets an implicit initializer, which is
+  /// nonisolated when its stored properties' defaults are.
+  var hasInitializer = true
+  /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
+  /// nested type without a word of its own takes; inside types that state none, it is main-actor
+  /// in Xcode 26's mode like any other.
   var isNested = false
+  var position: SourcePosition
+}
+
+/// A free function declared at a file's top level, with the isolation it states: in a target
+/// whose default isolation is `MainActor`, one without a word is main-actor.
+struct GlobalFunctionFact: Hashable, Sendable {
+  var name: String
+  var isolation: StatedIsolation
   var position: SourcePosition
 }
 
@@ -256,6 +283,7 @@ struct FileFacts: Sendable {
   var extensions: [ExtensionFact] = []
   var protocols: [ProtocolFact] = []
   var valueTypes: [ValueTypeFact] = []
+  var globalFunctions: [GlobalFunctionFact] = []
   var typeAliases: [TypeAliasFact] = []
   var callSites: [CallSiteFact] = []
   var staticMembers: [StaticMemberFact] = []

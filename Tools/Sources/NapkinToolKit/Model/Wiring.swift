@@ -16,6 +16,8 @@ struct Wiring: Sendable {
   /// Protocols isolated to a global actor, stated or through what they refine (Napkin's
   /// `ViewControllable`, `Buildable`...): a class that conforms in its declaration is too.
   private(set) var mainActorProtocols: Set<String> = []
+  /// The members extensions of each protocol declare: defaults a conforming type has.
+  private(set) var protocolExtensionMembers: [String: Set<String>] = [:]
   /// `typealias` declarations by name.
   private(set) var typeAliases: [String: TypeAliasFact] = [:]
   /// Protocols that refine `Dependency`, directly or through other protocols.
@@ -45,6 +47,12 @@ struct Wiring: Sendable {
       }
       for alias in file.typeAliases where typeAliases[alias.name] == nil {
         typeAliases[alias.name] = alias
+      }
+    }
+    for file in files {
+      for declared in file.extensions where protocols[declared.extendedType] != nil {
+        protocolExtensionMembers[declared.extendedType, default: []].formUnion(
+          declared.properties.map(\.name) + declared.methods.map(\.name))
       }
     }
     dependencyProtocols = Self.refiningDependency(protocols)
@@ -207,6 +215,18 @@ struct Wiring: Sendable {
         current = superclass
       }
     }
+    // What the base classes in the sources declare, up the chain.
+    func inheritedMembers(of name: String) -> Set<String> {
+      var result: Set<String> = []
+      var current = classes[name]?.superclass
+      for _ in 0..<64 {
+        guard let base = current, let declared = classes[base] else { break }
+        result.formUnion(declared.properties.map(\.name) + methods(of: base).map(\.name))
+        result.formUnion((extensions[base] ?? []).flatMap(\.properties).map(\.name))
+        current = declared.superclass
+      }
+      return result
+    }
     // A component's own methods and its extensions': what it can forward to a child.
     func methods(of name: String) -> [MethodFact] {
       (classes[name]?.methods ?? []) + (extensions[name] ?? []).flatMap(\.methods)
@@ -239,7 +259,8 @@ struct Wiring: Sendable {
           isRoot: isRoot,
           conformances: refinements(of: directConformances(of: name)),
           properties: declared.properties + added.flatMap(\.properties),
-          methods: methods(of: name)
+          methods: methods(of: name),
+          inheritedMembers: inheritedMembers(of: name)
         )
       )
     }

@@ -55,6 +55,33 @@ struct CompilerCorpusTests {
     Case(
       folder: "BuilderRequirementWitness", rules: [.builderEdgeNotMainActor],
       fixMakesItCompile: true),
+    // What a factory calls, resolved: a free function, a static factory method, a typealias,
+    // `.init()` of the property's type, a nested type (each main-actor in Xcode 26's mode).
+    Case(
+      folder: "FactoryCallsFreeFunction", rules: [.globalNotNonisolated], fixMakesItCompile: true
+    ),
+    Case(
+      folder: "FactoryStaticFactoryMethod", rules: [.serviceNotNonisolated],
+      fixMakesItCompile: true),
+    Case(
+      folder: "FactoryThroughTypealias", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    Case(folder: "FactoryImplicitInit", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    Case(folder: "FactoryNestedType", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    // Shared values that are not Sendable, whatever their syntax; a person chooses.
+    Case(
+      folder: "SharedCollectionNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false
+    ),
+    Case(folder: "SharedClosureNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false),
+    // Subscripts are requirements too: passed through, or named when no ancestor has one.
+    Case(folder: "SubscriptPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    Case(
+      folder: "SubscriptRequirementNotProvided", rules: [.requirementNotProvided],
+      fixMakesItCompile: false),
+    // Compiles in both modes, so no finding: a struct's implicit initializer, a protocol
+    // extension's default, a member of a generic base component.
+    Case(folder: "CleanSendableStructService", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanProtocolExtensionDefault", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanInheritedFromGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanEmptyDependencyLeaf", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanMethodPassThrough", rules: [], fixMakesItCompile: true),

@@ -41,6 +41,9 @@ struct LintRuleTests {
       rule: .sharedNotSendable, folder: "SharedNotSendable",
       places: ["LibraryComponent.swift:13:22", "LibraryComponent.swift:14:22"]),
     Expectation(
+      rule: .globalNotNonisolated, folder: "GlobalNotNonisolated",
+      places: ["RootComponent.swift:3:6"]),
+    Expectation(
       rule: .dependencyNotNonisolated, folder: "DependencyNotNonisolated",
       places: ["BadgeComponent.swift:3:10"]),
     Expectation(
