@@ -307,12 +307,9 @@ enum SourceFixer {
             + " (\(item.child) needs it; \(item.provider) provides it)"
         ))
     }
-    let classes = ClassIndex(wiring.files)
-    let findings =
-      Linter.nonisolatedDependencies(wiring) + Linter.isolatedComponentExtensions(wiring)
-      + Linter.unrestatedSendables(wiring) + Linter.servicesNotNonisolated(wiring, classes)
-      + Linter.staticsNotNonisolated(wiring) + Linter.globalsNotNonisolated(wiring)
-    for finding in findings where SyntaxFixes.rules.contains(finding.rule) {
+    let context = LintContext(wiring)
+    let findings = Rules.all.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
+    for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == .builderEdgeNotMainActor {
         for (file, edit) in witnessedRequirements(of: finding, wiring) {

@@ -12,12 +12,20 @@ struct PlannedFix: Sendable {
 /// syntax: each finding's position names a declaration, and the edit goes next to that
 /// declaration's keyword or inheritance clause, leaving every other byte as it was.
 enum SyntaxFixes {
-  /// The rules whose findings this type answers.
-  static let rules: Set<Finding.Rule> = [
-    .dependencyNotNonisolated, .componentExtensionNotNonisolated, .builderEdgeNotMainActor,
-    .componentNotRestatingSendable, .serviceNotNonisolated, .staticNotNonisolated,
-    .globalNotNonisolated,
-  ]
+  /// The edits that answer one finding, and what `napkin fix` says it did.
+  typealias Edit = (edits: [SourceEdit], report: String)
+
+  /// One file's text and declarations, where an ``EditingRule`` places its edit.
+  struct File {
+    let index: DeclarationIndex
+    let bytes: [UInt8]
+    let style: FileStyle
+
+    /// Where `finding` points, as the index has it.
+    func key(_ finding: Finding) -> DeclarationIndex.Key {
+      DeclarationIndex.Key(line: finding.position.line, column: finding.position.column)
+    }
+  }
 
   /// The line length of the committed `.swift-format`: a restated conformance that would make
   /// its line longer goes on a line of its own, as swift-format would put it.
@@ -37,41 +45,26 @@ enum SyntaxFixes {
     let tree = SourceFileSyntax.parse(from: &parser)
     let index = DeclarationIndex(converter: SourceLocationConverter(fileName: "", tree: tree))
     index.walk(tree)
+    let file = File(index: index, bytes: bytes, style: style)
     return try findings.map { finding throws(UsageError) in
-      let key = DeclarationIndex.Key(line: finding.position.line, column: finding.position.column)
-      let fix: (edits: [SourceEdit], report: String)?
-      switch finding.rule {
-      case .dependencyNotNonisolated:
-        fix = index.protocols[key].map(nonisolatedProtocol)
-      case .componentExtensionNotNonisolated:
-        fix = index.extensions[key].map { nonisolatedExtension($0, in: bytes, style: style) }
-      case .builderEdgeNotMainActor:
-        fix = index.variables[key].map(mainActorBuilder)
-      case .componentNotRestatingSendable:
-        fix = index.classes[key].flatMap { restatedSendable($0, in: bytes, style: style) }
-      case .serviceNotNonisolated:
-        fix = index.types[key].map(nonisolatedType)
-      case .staticNotNonisolated:
-        fix = index.variables[key].map(nonisolatedStatic)
-      case .globalNotNonisolated:
-        fix = index.functions[key].map { function in
-          let before: any SyntaxProtocol =
-            function.modifiers.first.map { $0 } ?? function.funcKeyword
-          return (
-            [insertion("nonisolated ", before: before)],
-            "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
-          )
-        }
-      default:
-        fix = nil
-      }
-      guard let fix else { throw changed }
+      guard let rule = Rules.rule(finding.rule) as? any EditingRule,
+        let fix = rule.edit(finding, in: file)
+      else { throw changed }
       return PlannedFix(position: finding.position, edits: fix.edits, report: fix.report)
     }
   }
 
+  /// `nonisolated` before a free function's modifiers: `nonisolated func makeGreeting()`.
+  static func nonisolatedFunction(_ function: FunctionDeclSyntax) -> Edit {
+    let before: any SyntaxProtocol = function.modifiers.first.map { $0 } ?? function.funcKeyword
+    return (
+      [insertion("nonisolated ", before: before)],
+      "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
+    )
+  }
+
   /// `nonisolated` right before `protocol`, after any other modifier.
-  private static func nonisolatedProtocol(_ declared: ProtocolDeclSyntax) -> (
+  static func nonisolatedProtocol(_ declared: ProtocolDeclSyntax) -> (
     [SourceEdit], String
   ) {
     (
@@ -82,7 +75,7 @@ enum SyntaxFixes {
 
   /// `nonisolated` before a service's declaration, ahead of its other modifiers:
   /// `nonisolated final class NetworkService`.
-  private static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
+  static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
     let name: String
     let keyword: TokenSyntax
     let modifiers: DeclModifierListSyntax
@@ -103,7 +96,7 @@ enum SyntaxFixes {
   }
 
   /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
-  private static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
+  static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
     let name =
       variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
     let before: any SyntaxProtocol =
@@ -114,7 +107,7 @@ enum SyntaxFixes {
   /// `nonisolated` right before `extension`. A main-actor extension gives its global actor
   /// attribute up, and the builder properties inside, which must stay main-actor, each get
   /// `@MainActor` of their own: what the lint finding's fix says.
-  private static func nonisolatedExtension(
+  static func nonisolatedExtension(
     _ declared: ExtensionDeclSyntax,
     in bytes: [UInt8],
     style: FileStyle
@@ -148,7 +141,7 @@ enum SyntaxFixes {
   }
 
   /// `@MainActor` before the builder property's declaration, its other attributes included.
-  private static func mainActorBuilder(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
+  static func mainActorBuilder(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
     let name =
       variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
     return ([insertion("@MainActor ", before: variable)], "wrote `@MainActor` on `\(name)`")
@@ -157,7 +150,7 @@ enum SyntaxFixes {
   /// `, @unchecked Sendable` after the last inherited type. When that makes the line longer than
   /// the line length, it goes on a line of its own and the opening brace on the next, the shape
   /// swift-format gives a wrapped declaration.
-  private static func restatedSendable(
+  static func restatedSendable(
     _ declared: ClassDeclSyntax,
     in bytes: [UInt8],
     style: FileStyle
@@ -221,7 +214,7 @@ enum SyntaxFixes {
 
 /// The declarations of one file, by where lint's findings point: a protocol's or class's name,
 /// an extension's extended type, each name a variable binds.
-private final class DeclarationIndex: SyntaxVisitor {
+final class DeclarationIndex: SyntaxVisitor {
   /// A 1-based line and column, as ``SourcePosition`` has them.
   struct Key: Hashable {
     var line: Int

@@ -1,16 +1,8 @@
 /// The lint rules, run over a resolved ``Wiring``.
 enum Linter {
   static func findings(in wiring: Wiring) -> [Finding] {
-    var findings = storedVariables(wiring) + sharedKeyCollisions(wiring)
-    findings += unconformedDependencies(wiring) + unusedPassThroughs(wiring)
-    let classes = ClassIndex(wiring.files)
-    findings += sharedCycles(wiring) + sharedUnits(wiring, classes)
-    findings += sharedNonSendables(wiring, classes) + sharedCapturesComponent(wiring, classes)
-    findings += nonisolatedDependencies(wiring) + isolatedComponentExtensions(wiring)
-    findings += parentCycles(wiring) + lifecycleInInitializers(wiring)
-    findings += childRoutersDroppedAttached(wiring) + missingPassThroughFindings(wiring)
-    findings += servicesNotNonisolated(wiring, classes) + staticsNotNonisolated(wiring)
-    findings += globalsNotNonisolated(wiring)
+    let context = LintContext(wiring)
+    let findings = Rules.all.filter(\.isLinted).flatMap { $0.check(context) }
     return findings.sorted { ($0.position, $0.rule.rawValue) < ($1.position, $1.rule.rawValue) }
   }
 
