@@ -21,6 +21,25 @@ final class FactCollector: SyntaxVisitor {
     return SourcePosition(file: facts.path, line: location.line, column: location.column)
   }
 
+  /// Whether a type's initializer takes the module's default isolation: one is written, or a
+  /// stored property's default value calls something (which then runs in it).
+  static func hasIsolatedInitializer(_ members: MemberBlockSyntax) -> Bool {
+    members.members.contains { member in
+      if member.decl.is(InitializerDeclSyntax.self) { return true }
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      else { return false }
+      return variable.bindings.contains { binding in
+        binding.initializer.map { initializer in
+          initializer.value.is(FunctionCallExprSyntax.self)
+            || initializer.value.tokens(viewMode: .sourceAccurate).contains {
+              $0.tokenKind == .leftParen
+            }
+        } ?? false
+      }
+    }
+  }
+
   // MARK: Imports
 
   override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
@@ -67,6 +86,7 @@ final class FactCollector: SyntaxVisitor {
         isActorIsolated: isolation == .globalActor,
         isolation: isolation,
         isNested: enclosingIsolations.contains { $0 != .unstated },
+        hasIsolatedInitializer: Self.hasIsolatedInitializer(node.memberBlock),
         genericParameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         properties: properties(in: node.memberBlock),
         methods: methods(in: node.memberBlock.members),
@@ -169,9 +189,8 @@ final class FactCollector: SyntaxVisitor {
     facts.valueTypes.append(
       ValueTypeFact(
         name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        hasInitializer: node.memberBlock.members.contains {
-          $0.decl.is(InitializerDeclSyntax.self)
-        }, isNested: enclosingIsolations.contains { $0 != .unstated },
+        hasInitializer: Self.hasIsolatedInitializer(node.memberBlock),
+        isNested: enclosingIsolations.contains { $0 != .unstated },
         position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
     enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
@@ -229,10 +248,13 @@ final class FactCollector: SyntaxVisitor {
           conditions: Conditions(of: node, throughTypes: true)))
     }
     if let reader = nonisolatedReader,
-      let type = PropertyClassifier.constructedType(ExprSyntax(node))
+      let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil)
     {
       facts.nonisolatedUses.append(
-        NonisolatedUseFact(reader: reader, type: type, member: nil, position: position(of: node)))
+        NonisolatedUseFact(
+          reader: reader, type: type, member: nil,
+          callsStaticMethod: PropertyClassifier.callsStaticMethod(ExprSyntax(node)),
+          position: position(of: node)))
     }
     return .visitChildren
   }
@@ -399,6 +421,8 @@ final class FactCollector: SyntaxVisitor {
             calledType: PropertyClassifier.result(of: binding).flatMap {
               PropertyClassifier.calledType($0, declared: binding.typeAnnotation?.type)
             },
+            callsStaticMethod: PropertyClassifier.result(of: binding).map(
+              PropertyClassifier.callsStaticMethod) ?? false,
             calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
             isClosure: binding.typeAnnotation.map { PropertyClassifier.isClosure($0.type) }
               ?? false,

@@ -75,11 +75,24 @@ enum PropertyClassifier {
       // `.init()` and `.make()` name the declared type.
       return declared.flatMap { TypeNames.simpleNames(unwrappedOptional($0)).first }
     }
-    let names = base.trimmedDescription.split(separator: ".").map(String.init)
+    // `ReplaySubject<T>.create(...)` names `ReplaySubject`.
+    let named = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
+    let names = named.trimmedDescription.split(separator: ".").map(String.init)
     guard let last = names.last, last.first?.isUppercase == true else { return nil }
     // `Services.Engine()` builds an Engine; `Client.make()` calls a static of Client.
     let called = member.declName.baseName.text
     return called.first?.isUppercase == true ? called : last
+  }
+
+  /// Whether `expression` calls a static method (`Client.make()`, `.make()`), not an
+  /// initializer: a static method takes the module's default isolation whatever the type's
+  /// initializers do.
+  static func callsStaticMethod(_ expression: ExprSyntax) -> Bool {
+    guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    else { return false }
+    let name = member.declName.baseName
+    return name.tokenKind != .keyword(.`init`) && name.text.first?.isLowercase == true
   }
 
   /// `T?` and `T!` as `T`.

@@ -80,8 +80,8 @@ extension Linter {
   /// A service a component builds (`shared { NetworkService() }`, `NetworkService()`), declared
   /// in the sources without an isolation word: in a target whose default isolation is
   /// `MainActor` it is main-actor, and the component, which is nonisolated, cannot call its
-  /// initializer. A class that is not Sendable is left to ``sharedNonSendables``: making it
-  /// `nonisolated` would not make it Sendable, and only a person can choose how to guard it.
+  /// initializer. A shared class that is not Sendable is left to ``sharedNonSendables``: making
+  /// it `nonisolated` would not make it Sendable, and only a person can choose how to guard it.
   static func servicesNotNonisolated(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
     let actors = MainActorTypes(wiring)
     var values: [String: ValueTypeFact] = [:]
@@ -93,7 +93,7 @@ extension Linter {
     var reported: Set<String> = []
     var findings: [Finding] = []
     // What components build, then what nonisolated services build in turn.
-    var builds: [(built: String?, by: String)] = []
+    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] = []
     for component in wiring.components {
       for property in component.properties where !property.isActorIsolated {
         let built: String?
@@ -102,15 +102,19 @@ extension Linter {
         case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
         default: continue
         }
-        builds.append((built, component.name + "." + property.name))
+        builds.append(
+          (
+            built, component.name + "." + property.name, property.kind == .shared,
+            property.calledType != nil && property.callsStaticMethod
+          ))
       }
     }
     for file in wiring.files {
       for use in file.nonisolatedUses where use.member == nil {
-        builds.append((use.type, "the nonisolated \(use.reader)"))
+        builds.append((use.type, "the nonisolated \(use.reader)", false, use.callsStaticMethod))
       }
     }
-    for (written, builder) in builds {
+    for (written, builder, isShared, viaStatic) in builds {
       // Through `typealias Client = NetworkClient` to the type itself.
       var built = written
       for _ in 0..<8 {
@@ -124,12 +128,15 @@ extension Linter {
       else { continue }
       let position: SourcePosition
       // A nested type takes the isolation of a type around it that states one.
+      // A shared class that is not Sendable is the person's choice (``sharedNonSendables``);
+      // one built fresh on each read needs only a nonisolated initializer.
       if let declared = classes.declaration(of: built), declared.isolation == .unstated,
-        !declared.isNested, classes.sendability(of: built, wiring: wiring) != .notSendable
+        !declared.isNested, declared.hasIsolatedInitializer || viaStatic,
+        !isShared || classes.sendability(of: built, wiring: wiring) != .notSendable
       {
         position = declared.position
       } else if let declared = values[built], declared.isolation == .unstated,
-        !declared.isNested, declared.hasInitializer
+        !declared.isNested, declared.hasInitializer || viaStatic
       {
         // A struct's implicit initializer is nonisolated: only a written one is main-actor.
         position = declared.position

@@ -46,6 +46,8 @@ struct PropertyFact: Hashable, Sendable {
   /// factory's) calls, as far as the syntax shows: `.init()` gives the declared type,
   /// `Services.Engine()` `Engine`, `Client.make()` `Client`.
   var calledType: String?
+  /// ``calledType`` is reached through a static method, not an initializer.
+  var callsStaticMethod = false
   /// The bare names the getter calls as functions (`makeClient()`): free functions, when the
   /// sources declare one by that name.
   var calledFunctions: [String] = []
@@ -108,6 +110,10 @@ struct ClassFact: Hashable, Sendable {
   /// nested type without a word of its own takes; inside types that state none, it is main-actor
   /// in Xcode 26's mode like any other.
   var isNested = false
+  /// Declares an initializer, or a stored property whose default value calls something: either
+  /// makes its initializer main-actor in Xcode 26's mode; an implicit one over plain defaults
+  /// is nonisolated.
+  var hasIsolatedInitializer = true
   /// The names of its generic parameters: `class AppComponent<D>: Component<D>` gives `D`.
   var genericParameters: [String] = []
   var properties: [PropertyFact]
@@ -187,6 +193,8 @@ struct NonisolatedUseFact: Hashable, Sendable {
   var reader: String
   var type: String
   var member: String?
+  /// A call to a static method of `type` (`Subject<Int>.create()`), not to its initializer.
+  var callsStaticMethod = false
   var position: SourcePosition
 }
 
@@ -195,8 +203,8 @@ struct NonisolatedUseFact: Hashable, Sendable {
 struct ValueTypeFact: Hashable, Sendable {
   var name: String
   var isolation: StatedIsolation
-  /// Declares an initializer: a struct without one gets an implicit initializer, which is
-  /// nonisolated when its stored properties' defaults are.
+  /// Declares an initializer, or a stored property whose default value calls something: a
+  /// struct without either gets an implicit initializer, which is nonisolated.
   var hasInitializer = true
   /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
   /// nested type without a word of its own takes; inside types that state none, it is main-actor

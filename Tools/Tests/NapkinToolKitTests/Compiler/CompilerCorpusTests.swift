@@ -67,6 +67,11 @@ struct CompilerCorpusTests {
       folder: "FactoryThroughTypealias", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
     Case(folder: "FactoryImplicitInit", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
     Case(folder: "FactoryNestedType", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    // A nonisolated service's stored default calls a static of a type that states nothing
+    // ("main actor-isolated default value in a nonisolated context"), as Needle's streams do.
+    Case(
+      folder: "ServiceDefaultValueCallsStatic", rules: [.serviceNotNonisolated],
+      fixMakesItCompile: true),
     // Shared values that are not Sendable, whatever their syntax; a person chooses.
     Case(
       folder: "SharedCollectionNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false
@@ -80,6 +85,8 @@ struct CompilerCorpusTests {
     // Compiles in both modes, so no finding: a struct's implicit initializer, a protocol
     // extension's default, a member of a generic base component.
     Case(folder: "CleanSendableStructService", rules: [], fixMakesItCompile: true),
+    // A class built fresh whose implicit initializer runs no call is nonisolated: no finding.
+    Case(folder: "FreshNonSendableService", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanProtocolExtensionDefault", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanInheritedFromGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanGenericBase", rules: [], fixMakesItCompile: true),
