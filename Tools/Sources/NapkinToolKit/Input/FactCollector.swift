@@ -247,6 +247,7 @@ final class FactCollector: SyntaxVisitor {
           parent: parent, built: built, position: position(of: node),
           conditions: Conditions(of: node, throughTypes: true)))
     }
+    recordFunctionCall(node)
     if let reader = nonisolatedReader,
       let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil)
     {
@@ -257,6 +258,18 @@ final class FactCollector: SyntaxVisitor {
           position: position(of: node)))
     }
     return .visitChildren
+  }
+
+  /// A bare call inside a nonisolated type (`defaultName()`), which may name a free function.
+  private func recordFunctionCall(_ node: FunctionCallExprSyntax) {
+    guard let reader = nonisolatedReader,
+      let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
+      called.baseName.text.first?.isLowercase == true
+    else { return }
+    facts.nonisolatedUses.append(
+      NonisolatedUseFact(
+        reader: reader, type: called.baseName.text, member: nil, callsFunction: true,
+        position: position(of: node)))
   }
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.

@@ -110,7 +110,7 @@ extension Linter {
       }
     }
     for file in wiring.files {
-      for use in file.nonisolatedUses where use.member == nil {
+      for use in file.nonisolatedUses where use.member == nil && !use.callsFunction {
         builds.append((use.type, "the nonisolated \(use.reader)", false, use.callsStaticMethod))
       }
     }
@@ -217,29 +217,39 @@ extension Linter {
         functions[declared.name] = declared
       }
     }
-    var reported: Set<String> = []
-    var findings: [Finding] = []
+    // Who calls what: component members, and nonisolated types (a default argument too).
+    var calls: [(name: String, caller: String, component: String?)] = []
     for component in wiring.components {
       let own = Set(component.methods.map(\.name))
       for property in component.properties where !property.isActorIsolated {
         for name in property.calledFunctions where !own.contains(name) {
-          guard let declared = functions[name], declared.isolation == .unstated,
-            reported.insert(name).inserted
-          else { continue }
-          findings.append(
-            Finding(
-              rule: .globalNotNonisolated,
-              position: declared.position,
-              message: "`\(name)()`, which \(component.name).\(property.name) calls, does not "
-                + "say `nonisolated`: in a target whose default isolation is `MainActor` (a new "
-                + "Xcode 26 app) it is main-actor, and the call fails with \"call to main "
-                + "actor-isolated global function '\(name)()' in a synchronous nonisolated "
-                + "context\"",
-              fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default "
-                + "mode accepts it too",
-              components: [component.name]))
+          calls.append((name, component.name + "." + property.name, component.name))
         }
       }
+    }
+    for file in wiring.files {
+      for use in file.nonisolatedUses where use.callsFunction {
+        calls.append((use.type, "the nonisolated " + use.reader, nil))
+      }
+    }
+    var reported: Set<String> = []
+    var findings: [Finding] = []
+    for (name, caller, component) in calls {
+      guard let declared = functions[name], declared.isolation == .unstated,
+        reported.insert(name).inserted
+      else { continue }
+      findings.append(
+        Finding(
+          rule: .globalNotNonisolated,
+          position: declared.position,
+          message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
+            + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
+            + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
+            + "a synchronous nonisolated context\" (or, in a default argument, \"main "
+            + "actor-isolated default value in a nonisolated context\")",
+          fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
+            + "accepts it too",
+          components: component.map { [$0] } ?? []))
     }
     return findings
   }

@@ -195,6 +195,8 @@ struct NonisolatedUseFact: Hashable, Sendable {
   var member: String?
   /// A call to a static method of `type` (`Subject<Int>.create()`), not to its initializer.
   var callsStaticMethod = false
+  /// A call to a free function named `type` (`defaultName()`, in a default argument, say).
+  var callsFunction = false
   var position: SourcePosition
 }
 

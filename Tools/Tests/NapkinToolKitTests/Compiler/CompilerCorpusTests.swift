@@ -60,6 +60,10 @@ struct CompilerCorpusTests {
     Case(
       folder: "FactoryCallsFreeFunction", rules: [.globalNotNonisolated], fixMakesItCompile: true
     ),
+    // A default argument of a nonisolated service's initializer calls a free function.
+    Case(
+      folder: "DefaultArgumentCallsFreeFunction", rules: [.globalNotNonisolated],
+      fixMakesItCompile: true),
     Case(
       folder: "FactoryStaticFactoryMethod", rules: [.serviceNotNonisolated],
       fixMakesItCompile: true),
