@@ -3,7 +3,7 @@ extension Linter {
   private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
   /// Napkin's base classes of builders and routers: a shared one holds its component, which
   /// holds it back.
-  private static let unitBases = routerBases.union(["Builder"])
+  static let unitBases = routerBases.union(["Builder"])
 
   /// `shared { ProfileBuilder(dependency: self) }`: the component keeps the builder, and the
   /// builder keeps the component as its dependency, a retain cycle the leak detector reports only
@@ -38,42 +38,6 @@ extension Linter {
                 + "it the component; keep only the builder here, built on every read"
               : "drop `shared { }` and build it on every read: "
                 + "`var \(property.name): ... { \(what)(dependency: self) }`",
-            components: [component.name]
-          )
-        )
-      }
-    }
-    return findings
-  }
-
-  /// `shared { Coordinator(component: self) }` where Coordinator keeps a builder or a router:
-  /// the component keeps the coordinator, which keeps the component and a unit that holds the
-  /// component too, so none of them is ever freed.
-  static func sharedCapturesComponent(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
-    var findings: [Finding] = []
-    for component in wiring.components {
-      for property in component.properties where property.kind == .shared {
-        let reads = property.reads
-        guard reads.factoryPassesSelf, !reads.factoryBuildsBuilder,
-          let built = reads.factoryType, let declared = classes.declaration(of: built),
-          !classes.inherits(built, fromAnyOf: unitBases),
-          let kept = declared.properties.first(where: { held in
-            held.declaredTypes.contains {
-              $0.hasSuffix("Builder") || $0.hasSuffix("Buildable") || $0.hasSuffix("Router")
-                || $0.hasSuffix("Routing")
-            }
-          })
-        else { continue }
-        findings.append(
-          Finding(
-            rule: .sharedCapturesComponent,
-            position: reads.factoryPosition ?? property.position,
-            message: "`\(property.name)` in \(component.name) shares \(built), which is given "
-              + "the component itself and keeps `\(kept.name)` (\(kept.declaredTypes.first ?? "")) "
-              + "at \(kept.position): the component keeps \(built), which keeps the component, a "
-              + "retain cycle the leak detector reports only at run time",
-            fix: "give \(built) what it reads instead of `self` (the values, or a builder made "
-              + "on each read), or make the reference back to the component `weak`",
             components: [component.name]
           )
         )
