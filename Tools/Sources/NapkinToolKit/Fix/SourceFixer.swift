@@ -116,7 +116,21 @@ enum SourceFixer {
             + outside.map(TerminalText.name).joined(separator: ", ")
             + ", so the edits there were not compiled\n")
       }
-      check = (targets, targets.map(CompilerCheck.build))
+      // A build that fails without a compiler error (no toolchain, a sandbox, a manifest that
+      // does not load) cannot judge: that package's edits are said to be not compiled.
+      var judged: [(CompilerCheck.Targets, CompilerCheck.Outcome)] = []
+      for package in targets {
+        let before = CompilerCheck.build(package)
+        if before.failed, before.errors.isEmpty {
+          console.writeError(
+            "napkin: note: cannot build \(TerminalText.name(package.root)) before the edits ("
+              + TerminalText.name(before.tail.split(separator: "\n").last.map(String.init) ?? "")
+              + "), so the edits there were not compiled\n")
+          continue
+        }
+        judged.append((package, before))
+      }
+      check = (judged.map(\.0), judged.map(\.1))
     }
     guard write(fixed: fixed, created: created, console: &console) else { return .inputProblem }
     if let check {

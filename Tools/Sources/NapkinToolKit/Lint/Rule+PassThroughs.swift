@@ -7,8 +7,8 @@ extension Finding.Rule {
   static let edgeNotConformed: Self = "edge-not-conformed"
 }
 
-/// Fix writes these itself (``SourceFixer/plans(_:)``): pass-throughs in several files, and the
-/// edge file.
+/// A requirement a parent lacks and an ancestor provides: a pass-through in every component
+/// between.
 struct MissingPassThroughRule: LintRule {
   let id = Finding.Rule.missingPassThrough
   func check(_ context: LintContext) -> [Finding] {
