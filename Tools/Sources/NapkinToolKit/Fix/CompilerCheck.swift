@@ -37,10 +37,14 @@ enum CompilerCheck {
   static func scratchPath(of root: String) -> String { root + "/.build/napkin-fix" }
 
   /// The packages (a `Package.swift` in the file's folder or above it) and the targets that
-  /// hold `files`; the files no package holds, or no target of it, are returned apart.
-  static func targets(of files: [String]) -> (targets: [Targets], outside: [String]) {
+  /// hold `files`; the files no package holds, or no target of it, are returned apart, and so
+  /// are the packages whose manifest `swift package describe` cannot read.
+  static func targets(
+    of files: [String]
+  ) -> (targets: [Targets], outside: [String], unreadable: [String]) {
     var byRoot: [String: Set<String>] = [:]
     var outside: [String] = []
+    var unreadable: Set<String> = []
     var described: [String: [(name: String, path: String)]] = [:]
     for file in files {
       let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
@@ -48,7 +52,14 @@ enum CompilerCheck {
         outside.append(file)
         continue
       }
-      if described[root] == nil { described[root] = describe(root) }
+      if described[root] == nil, !unreadable.contains(root) {
+        if let targets = describe(root) {
+          described[root] = targets
+        } else {
+          unreadable.insert(root)
+        }
+      }
+      if unreadable.contains(root) { continue }
       let target = (described[root] ?? []).first { absolute.hasPrefix($0.path + "/") }
       guard let target else {
         outside.append(file)
@@ -59,7 +70,7 @@ enum CompilerCheck {
     let targets = byRoot.keys.sorted().map {
       Targets(root: $0, names: byRoot[$0, default: []].sorted())
     }
-    return (targets, outside)
+    return (targets, outside, unreadable.sorted())
   }
 
   /// The nearest folder at or above `file`'s that holds a `Package.swift`.
@@ -78,7 +89,7 @@ enum CompilerCheck {
 
   /// The package's targets with the absolute paths of their folders, longest first (a target
   /// nested in another's folder wins), from `swift package describe`.
-  private static func describe(_ root: String) -> [(name: String, path: String)] {
+  private static func describe(_ root: String) -> [(name: String, path: String)]? {
     struct Description: Decodable {
       struct Target: Decodable {
         var name: String
@@ -94,7 +105,7 @@ enum CompilerCheck {
     guard run.status == 0, let start = run.output.firstIndex(of: "{"),
       let description = try? JSONDecoder().decode(
         Description.self, from: Data(run.output[start...].utf8))
-    else { return [] }
+    else { return nil }
     return description.targets.map { (name: $0.name, path: root + "/" + $0.path) }
       .sorted { $0.path.count > $1.path.count }
   }

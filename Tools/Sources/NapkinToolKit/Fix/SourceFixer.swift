@@ -109,7 +109,12 @@ enum SourceFixer {
     let touched = fixed.map(\.path) + created.map(\.path)
     var check: (targets: [CompilerCheck.Targets], before: [CompilerCheck.Outcome])?
     if verify {
-      let (targets, outside) = CompilerCheck.targets(of: touched)
+      let (targets, outside, unreadable) = CompilerCheck.targets(of: touched)
+      for root in unreadable {
+        console.writeError(
+          "napkin: note: cannot read the package at \(TerminalText.name(root)) (`swift package "
+            + "describe` fails), so the edits there were not compiled\n")
+      }
       if !outside.isEmpty {
         console.writeError(
           "napkin: note: no SwiftPM package target holds "

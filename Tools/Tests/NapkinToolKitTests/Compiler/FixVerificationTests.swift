@@ -113,6 +113,16 @@ struct FixVerificationTests {
     #expect(!package.exists(".build/napkin-fix"))
   }
 
+  @Test func aPackageWhoseManifestCannotBeReadIsNamedAndItsEditsAsNotCompiled() throws {
+    let package = try Self.shadowingPackage()
+    try package.write("Package.swift", "this is no manifest\n")
+    let (status, console) = run("fix", package.path + "/Sources/App")
+    #expect(status == .success, "\(console.errors)")
+    #expect(
+      console.errors.contains("cannot read the package at")
+        && console.errors.contains("so the edits there were not compiled"), "\(console.errors)")
+  }
+
   @Test func filesNoPackageHoldsAreNamedAsNotCompiled() throws {
     let scratch = try ScratchFolder()
     try FileManager.default.copyItem(
