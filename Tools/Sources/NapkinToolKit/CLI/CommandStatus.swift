@@ -9,6 +9,9 @@ enum CommandStatus: Int32, Sendable {
   /// Some input could not be analysed (missing path, unreadable file, syntax error, no Swift
   /// files); the output covers the rest. For `new`: nothing was written.
   case inputProblem = 3
+  /// `fix`: the compiler rejected what fix wrote (an error the build before did not have), and
+  /// every file was put back as it was.
+  case compileError = 4
 }
 
 /// A mistake on the command line, with the message that says how to fix it.

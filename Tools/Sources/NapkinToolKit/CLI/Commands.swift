@@ -15,8 +15,10 @@ struct NapkinRootCommand: ParsableCommand {
       PATH is a .swift file or a folder (searched recursively; hidden folders and .build are \
       skipped); '-' reads Swift source from standard input. The default is the current folder.
 
-      Exit status: 0 done, 1 lint found something, 2 wrong command line, \
-      3 some input could not be analysed (the rest was), or 'new' wrote nothing.
+      Exit status: 0 done, 1 lint found something (or fix left something it \
+      cannot write, saying why), 2 wrong command line, 3 some input could not \
+      be analysed (the rest was), or 'new' wrote nothing, 4 the compiler \
+      rejected what fix wrote, and every file was put back.
       """,
     subcommands: [
       NewCommand.self, GraphCommand.self, LintCommand.self, FixCommand.self, WhyCommand.self,

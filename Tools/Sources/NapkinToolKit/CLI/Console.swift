@@ -7,6 +7,15 @@ protocol Console {
   mutating func writeError(_ text: String)
 }
 
+/// A console that keeps what was written, for output a command decides later whether to show.
+struct CollectedConsole: Console {
+  var output = ""
+  var errors = ""
+
+  mutating func write(_ text: String) { output += text }
+  mutating func writeError(_ text: String) { errors += text }
+}
+
 /// The process's standard output and standard error.
 ///
 /// Paths and names come from outside (a file can be named `\u{1B}]0;...`), so every control

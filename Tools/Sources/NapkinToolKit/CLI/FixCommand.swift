@@ -34,6 +34,16 @@ struct FixCommand: NapkinSubcommand {
             `final class X: Component<any XDependency>, @unchecked Sendable`
             (lint leaves this one to the compiler, which warns about it)
 
+      Then the compiler judges: when the files belong to a SwiftPM package, \
+      the targets that hold them are built before and after the edits (in \
+      .build/napkin-fix, so a running build keeps its lock), and if the edits \
+      add an error, every file is put back as it was, the edit and the \
+      compiler's first message are named, and the exit status is 4. Every \
+      declaration written is parsed first. --no-verify skips the builds, and \
+      says the edits were not compiled. An edit fix cannot write safely (a \
+      variadic method, a file name no type name gives) is named with the \
+      reason, and the exit status is 1.
+
       Nothing else changes: formatting and comments stay, what is added takes the \
       file's indentation and line endings, and a second run finds nothing to fix. \
       A non-Sendable service and a requirement no ancestor provides are left to a \
@@ -47,7 +57,10 @@ struct FixCommand: NapkinSubcommand {
   @Argument(help: ArgumentHelp("Swift files or folders.", valueName: "PATH"))
   var paths: [String] = []
 
+  @Flag(help: "Do not build the package before and after the edits (faster; not compiled).")
+  var noVerify = false
+
   func execute(console: inout some Console) -> CommandStatus {
-    SourceFixer.fix(paths, console: &console)
+    SourceFixer.fix(paths, verify: !noVerify, console: &console)
   }
 }

@@ -4,30 +4,45 @@ import Foundation
 /// conform to its dependency protocol: `Parent+Child.swift` beside the parent, the convention
 /// `napkin new` follows, with the parent's imports and the style of the parent's file.
 enum EdgeFileText {
-  /// The file's text: the template's imports, then the nonisolated conforming extension with
-  /// `members` (the pass-throughs the child needs), indented and ended as the template is.
-  static func bytes(_ edge: EdgeFile, members: [String], template: [UInt8]) -> [UInt8] {
+  /// The file's text: the parent file's imports (under their `#if`s), then the nonisolated
+  /// conforming extension with `members` (the pass-throughs the child needs), under the `#if`s
+  /// of the call site, indented and ended as the parent's file is.
+  static func bytes(
+    _ edge: EdgeFile, members: [String], imports: [ImportFact], template: [UInt8]
+  ) -> [UInt8] {
     let style = FileStyle(of: template)
-    let imports = String(decoding: template, as: UTF8.self)
-      .split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.hasPrefix("import ") }
-    let end = style.lineEnding
+    var lines: [String] = []
+    var seen: Set<ImportFact> = []
+    let unique = imports.filter { seen.insert($0).inserted }
+    lines += unique.filter { $0.conditions.levels.isEmpty }.map(\.line).sorted()
+    // Conditional imports keep their `#if`, one block per condition, in the parent's order.
+    var blocks: [(Conditions, [String])] = []
+    for item in unique where !item.conditions.levels.isEmpty {
+      if let index = blocks.firstIndex(where: { $0.0 == item.conditions }) {
+        blocks[index].1.append(item.line)
+      } else {
+        blocks.append((item.conditions, [item.line]))
+      }
+    }
+    for (conditions, block) in blocks { lines += conditions.wrap(block) }
+    if !lines.isEmpty { lines.append("") }
     let child =
       edge.child.hasSuffix("Component")
       ? String(edge.child.dropLast("Component".count)) : edge.child
-    var text = Set(imports).sorted().map { $0 + end }.joined()
-    if !imports.isEmpty { text += end }
-    text += "/// The edge to \(child): \(edge.parent) builds \(edge.child) with `self`." + end
+    var body = ["/// The edge to \(child): \(edge.parent) builds \(edge.child) with `self`."]
     let opening =
       "nonisolated extension \(edge.parent): \(edge.protocols.joined(separator: " & "))"
     if members.isEmpty {
-      text += opening + " {}" + end
+      body.append(opening + " {}")
     } else {
-      text += opening + " {" + end
-      text += members.map { style.indentUnit + $0 + end }.joined()
-      text += "}" + end
+      body.append(opening + " {")
+      body += members.flatMap { $0.split(separator: "\n").map { "\t" + $0 } }
+      body.append("}")
     }
+    lines += edge.conditions.wrap(body)
+    let end = style.lineEnding
+    let text = lines.flatMap { Conditions.indented($0, unit: style.indentUnit) }
+      .map { $0 + end }.joined()
     return Array(text.utf8)
   }
 

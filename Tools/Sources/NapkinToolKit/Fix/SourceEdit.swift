@@ -48,7 +48,9 @@ struct SourceEdit: Hashable, Sendable {
     }
     let start = lineStart(of: brace, in: bytes)
     let indent = indentation(ofLineAt: start, in: bytes)
-    let members = lines.map { indent + style.indentUnit + $0 + style.lineEnding }.joined()
+    // A line of several (a member under `#if`) has its own levels, as leading tabs.
+    let members = lines.flatMap { Conditions.indented($0, unit: style.indentUnit) }
+      .map { indent + style.indentUnit + $0 + style.lineEnding }.joined()
     if bytes[start..<brace].allSatisfy(isBlank) {
       return SourceEdit(offset: start, text: members)
     }

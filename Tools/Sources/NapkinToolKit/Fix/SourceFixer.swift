@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 
 /// `napkin fix`: writes what lint reports and can be fixed mechanically, in the user's sources,
 /// keeping everything else byte for byte: the missing pass-throughs, the isolation words
@@ -16,45 +18,177 @@ enum SourceFixer {
   struct FilePlan {
     var insertions: [Insertion] = []
     var findings: [Finding] = []
+    /// Edits made elsewhere than at a finding, with what fix says of each.
+    var edits: [(edit: SourceEdit, position: SourcePosition, report: String)] = []
+    /// The files whose imports what is added needs (the child protocols' files).
+    var importsFrom: Set<String> = []
   }
 
-  /// Runs `napkin fix` over `paths`: every file is read and edited in memory first, and only
-  /// when all of them could be is anything written, so a file that changed under the tool stops
-  /// the run before it changed another. New edge files are created first, never over a file;
-  /// if writing the edited files then fails, they are removed again.
-  static func fix(_ paths: [String], console: inout some Console) -> CommandStatus {
-    let (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
+  /// A new edge file, in memory: its text, and what fix says of it.
+  struct CreatedFile {
+    var path: String
+    var bytes: [UInt8]
+    var report: String
+    var position: SourcePosition
+  }
+
+  /// Runs `napkin fix` over `paths`: every file is read and edited in memory first, every
+  /// edited file parsed, and only when all of them could be is anything written, so a file that
+  /// changed under the tool stops the run before it changed another. New edge files are created
+  /// first, never over a file; if writing the edited files then fails, they are removed again.
+  /// With `verify`, the targets of a SwiftPM package that hold the files are built before and
+  /// after, and edits that add a compile error are undone.
+  static func fix(
+    _ paths: [String], verify: Bool = true, console: inout some Console
+  ) -> CommandStatus {
+    var (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
       paths, console: &console)
     guard problems.isEmpty else {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
     }
-    let (plans, edgeFiles, passThroughReports) = self.plans(wiring)
-    guard !plans.isEmpty || !edgeFiles.isEmpty else {
-      console.write("Nothing to fix in \(wiring.files.count) files.\n")
-      return .success
+    // An edge file an earlier run wrote, when the paths name files but not it, is read too: the
+    // conformance in it is there, and a second run over the same list is a no-op.
+    let written = plans(wiring).edgeFiles.keys.filter { path in
+      sources[path] == nil && FileManager.default.fileExists(atPath: path)
+    }
+    if !written.isEmpty {
+      var quiet = CollectedConsole()
+      (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
+        paths + written.sorted(), console: &quiet)
+      guard problems.isEmpty else {
+        console.writeError(quiet.errors)
+        console.writeError("napkin: error: nothing was changed: some input could not be read\n")
+        return .inputProblem
+      }
+    }
+    let planned = plans(wiring)
+    for refusal in planned.refusals {
+      console.writeError(
+        "\(refusal.position): error: napkin fix cannot write this: \(refusal.text)\n")
+    }
+    guard !planned.files.isEmpty || !planned.edgeFiles.isEmpty else {
+      if planned.refusals.isEmpty {
+        console.write("Nothing to fix in \(wiring.files.count) files.\n")
+        return .success
+      }
+      return .findings
     }
     var fixed: [FixedFile] = []
-    var created: [(path: String, bytes: [UInt8], report: String, position: SourcePosition)] = []
+    var created: [CreatedFile] = []
     do {
-      for (path, plan) in plans.sorted(by: { $0.key < $1.key }) {
-        fixed.append(try self.fixed(path, plan, original: FixedFile.read(path, in: sources)))
+      for (path, plan) in planned.files.sorted(by: { $0.key < $1.key }) {
+        let added = imports(of: path, adding: plan.importsFrom, wiring)
+        fixed.append(
+          try self.fixed(
+            path, plan, imports: added.added, at: added.end, afterImport: added.followsImport,
+            original: FixedFile.read(path, in: sources)))
       }
-      for (path, file) in edgeFiles.sorted(by: { $0.key < $1.key }) {
+      for (path, file) in planned.edgeFiles.sorted(by: { $0.key < $1.key }) {
         let template = try FixedFile.read(file.edge.template, in: sources).bytes
+        let imports = self.imports(
+          of: file.edge.template, adding: file.importsFrom, wiring
+        ).all
         created.append(
-          (
-            path, EdgeFileText.bytes(file.edge, members: file.members, template: template),
-            "wrote `nonisolated extension \(file.edge.parent): "
+          CreatedFile(
+            path: path,
+            bytes: EdgeFileText.bytes(
+              file.edge, members: file.members, imports: imports, template: template),
+            report: "wrote `nonisolated extension \(file.edge.parent): "
               + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
               + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
-            file.edge.callSite
-          ))
+            position: file.edge.callSite))
       }
+      try checkSyntax(fixed: fixed, created: created)
     } catch {
       console.writeError("napkin: error: cannot fix: \(error.message); nothing was changed\n")
       return .inputProblem
     }
+    let reports =
+      planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
+    let touched = fixed.map(\.path) + created.map(\.path)
+    var check: (targets: [CompilerCheck.Targets], before: [CompilerCheck.Outcome])?
+    if verify {
+      let (targets, outside, unreadable) = CompilerCheck.targets(of: touched)
+      for root in unreadable {
+        console.writeError(
+          "napkin: note: cannot read the package at \(TerminalText.name(root)) (`swift package "
+            + "describe` fails), so the edits there were not compiled\n")
+      }
+      if !outside.isEmpty {
+        console.writeError(
+          "napkin: note: no SwiftPM package target holds "
+            + outside.map(TerminalText.name).joined(separator: ", ")
+            + ", so the edits there were not compiled\n")
+      }
+      // A build that fails without a compiler error (no toolchain, a sandbox, a manifest that
+      // does not load) cannot judge: that package's edits are said to be not compiled.
+      var judged: [(CompilerCheck.Targets, CompilerCheck.Outcome)] = []
+      for package in targets {
+        let before = CompilerCheck.build(package)
+        if before.failed, before.errors.isEmpty {
+          console.writeError(
+            "napkin: note: cannot build \(TerminalText.name(package.root)) before the edits ("
+              + TerminalText.name(before.tail.split(separator: "\n").last.map(String.init) ?? "")
+              + "), so the edits there were not compiled\n")
+          continue
+        }
+        judged.append((package, before))
+      }
+      check = (judged.map(\.0), judged.map(\.1))
+    }
+    guard write(fixed: fixed, created: created, console: &console) else { return .inputProblem }
+    if let check {
+      for (index, targets) in check.targets.enumerated() {
+        let after = CompilerCheck.build(targets)
+        var added = CompilerCheck.added(before: check.before[index], after: after)
+        if added.isEmpty, after.failed, !check.before[index].failed {
+          added = [
+            CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
+          ]
+        }
+        guard let first = added.first else { continue }
+        return undo(
+          fixed: fixed, created: created, reports: reports, error: first, console: &console)
+      }
+    }
+    for report in reports.sorted(by: { $0.position < $1.position }) {
+      console.write("\(report.position): \(report.text)\n")
+    }
+    if !verify {
+      console.write("napkin: the edits were not compiled (--no-verify)\n")
+    } else if let check, !check.targets.isEmpty {
+      let names = check.targets.flatMap(\.names).joined(separator: ", ")
+      console.write("napkin: compiled \(names) before and after: no error added\n")
+    }
+    return planned.refusals.isEmpty ? .success : .findings
+  }
+
+  /// Every edited and new file parsed: fix never writes a syntax error.
+  static func checkSyntax(
+    fixed: [FixedFile], created: [CreatedFile]
+  ) throws(UsageError) {
+    let texts = fixed.map { ($0.path, $0.bytes) } + created.map { ($0.path, $0.bytes) }
+    let results = ParserThreads.map(texts.count) { index -> String? in
+      let (path, bytes) = texts[index]
+      let source = String(decoding: bytes, as: UTF8.self)
+      var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
+      let tree = SourceFileSyntax.parse(from: &parser)
+      guard tree.hasError else { return nil }
+      let converter = SourceLocationConverter(fileName: path, tree: tree)
+      let first = SyntaxErrors.problems(in: tree, path: path, converter: converter).first
+      return "what it would write in \(TerminalText.name(path)) does not parse ("
+        + (first.map { "\($0.location): \($0.message)" } ?? "a syntax error")
+        + "); please report it, with the file"
+    }
+    if let message = results.compactMap({ $0 }).first { throw UsageError(message: message) }
+  }
+
+  /// Creates the edge files, then replaces the edited files; on a failure, removes the edge
+  /// files again and says so.
+  private static func write(
+    fixed: [FixedFile], created: [CreatedFile], console: inout some Console
+  ) -> Bool {
     var written: [String] = []
     for file in created {
       do {
@@ -65,7 +199,7 @@ enum SourceFixer {
         console.writeError(
           "napkin: error: cannot write \(TerminalText.name(file.path)): \(error.message); "
             + "nothing was changed\n")
-        return .inputProblem
+        return false
       }
     }
     guard FixedFile.writeAll(fixed, console: &console) else {
@@ -75,73 +209,203 @@ enum SourceFixer {
           "napkin: error: removed the edge files it had written: "
             + written.map(TerminalText.name).joined(separator: ", ") + "\n")
       }
-      return .inputProblem
+      return false
     }
-    let reports =
-      passThroughReports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
-    for report in reports.sorted(by: { $0.position < $1.position }) {
-      console.write("\(report.position): \(report.text)\n")
+    return true
+  }
+
+  /// Puts every file back as it was, after the compiler found an error the edits added, and
+  /// names the edit and the error.
+  private static func undo(
+    fixed: [FixedFile], created: [CreatedFile],
+    reports: [(position: SourcePosition, text: String)], error: CompilerCheck.CompilerError,
+    console: inout some Console
+  ) -> CommandStatus {
+    for file in created { EdgeFileText.remove(file.path) }
+    var restored: [FixedFile] = []
+    for file in fixed {
+      guard
+        let read = try? BoundedFile.readWithStatus(
+          file.path, limit: SourceLoader.maximumFileSize, followingLink: false)
+      else { continue }
+      restored.append(
+        FixedFile(
+          path: file.path, original: .init(bytes: Array(read.data), status: read.status),
+          bytes: file.original.bytes, reports: []))
     }
-    return .success
+    var quiet = CollectedConsole()
+    let undone = FixedFile.writeAll(restored, console: &quiet)
+    // The edit in the file the error is in, the last one above it (lines moved little).
+    let same = { (path: String) in error.file == path || error.file.hasSuffix("/" + path) }
+    let inFile = reports.filter { same($0.position.file) }.sorted { $0.position < $1.position }
+    let edit =
+      created.first { same($0.path) }?.report
+      ?? (inFile.last { $0.position.line <= error.line } ?? inFile.first)?.text
+      ?? reports.first?.text ?? "the edits"
+    console.writeError(
+      "napkin: error: the compiler rejects what fix wrote (\(edit)): "
+        + TerminalText.name(error.text) + "\n"
+        + (undone
+          ? "napkin: every file is back as it was; fix that by hand, or report it\n"
+          : "napkin: error: could not put the files back: \(quiet.errors)"))
+    return .compileError
   }
 
   /// A new edge file and the members to write in it.
   struct PlannedEdgeFile {
     var edge: EdgeFile
     var members: [String] = []
+    /// The files whose imports the members need, beside the parent's.
+    var importsFrom: Set<String> = []
   }
 
-  /// What each file gets, the edge files to create, and what `fix` says about each missing
-  /// pass-through.
-  static func plans(_ wiring: Wiring) -> (
-    [String: FilePlan], [String: PlannedEdgeFile], [(position: SourcePosition, text: String)]
-  ) {
-    var plans: [String: FilePlan] = [:]
+  /// What fix will do: what each file gets, the edge files to create, what it says about each
+  /// missing pass-through, and what it cannot write, with the reason.
+  struct Plans {
+    var files: [String: FilePlan] = [:]
     var edgeFiles: [String: PlannedEdgeFile] = [:]
     var reports: [(position: SourcePosition, text: String)] = []
+    var refusals: [(position: SourcePosition, text: String)] = []
+  }
+
+  static func plans(_ wiring: Wiring) -> Plans {
+    var result = Plans()
+    var refusedEdges: Set<[String]> = []
     for (parent, edge) in Linter.unconformedEdges(wiring) {
       let file = Linter.edgeFile(
         parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
-      if edgeFiles[file.path] == nil { edgeFiles[file.path] = PlannedEdgeFile(edge: file) }
+      if let refusal = file.refusal {
+        result.refusals.append((file.callSite, refusal))
+        refusedEdges.insert([file.parent, file.child])
+      } else if let other = result.edgeFiles[file.path]?.edge,
+        [other.parent, other.child] != [file.parent, file.child]
+      {
+        // Two names made safe the same way: the second would land in the first one's file.
+        result.refusals.append(
+          (
+            file.callSite,
+            "the edge file's name, \(TerminalText.name(file.path)), is the one the edge from "
+              + "\(other.parent) to \(other.child) takes; write `nonisolated extension "
+              + "\(file.parent): \(file.protocols.joined(separator: " & ")) {}` by hand"
+          ))
+        refusedEdges.insert([file.parent, file.child])
+      } else if result.edgeFiles[file.path] == nil {
+        result.edgeFiles[file.path] = PlannedEdgeFile(edge: file)
+      }
     }
-    func add(_ line: String, at place: MemberPlace) {
+    func add(_ line: String, at place: MemberPlace, from declaringFile: String) {
       switch place {
       case .brace(let file, let offset):
-        plans[file, default: FilePlan()].insertions.append(Insertion(brace: offset, line: line))
+        result.files[file, default: FilePlan()].insertions.append(
+          Insertion(brace: offset, line: line))
+        result.files[file, default: FilePlan()].importsFrom.insert(declaringFile)
       case .edgeFile(let edge):
-        edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].members.append(line)
+        guard !refusedEdges.contains([edge.parent, edge.child]) else { return }
+        result.edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].members.append(line)
+        result.edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].importsFrom.insert(
+          declaringFile)
       }
     }
     for item in Linter.missingPassThroughs(wiring) {
-      for place in item.places { add(item.declaration, at: place) }
-      for place in item.requirementPlaces { add(item.requirement, at: place) }
+      if let refusal = item.refusal {
+        result.refusals.append(
+          (item.position, "`\(item.member)` for \(item.child) in \(item.parent): \(refusal)"))
+        continue
+      }
+      for place in item.places { add(item.declaration, at: place, from: item.declaringFile) }
+      for place in item.requirementPlaces {
+        add(item.requirement, at: place, from: item.declaringFile)
+      }
       let branches = item.requirementPlaces.count > 1 ? " (in each of its #if branches)" : ""
-      reports.append(
+      result.reports.append(
         (
           item.position,
-          "added `\(item.declaration)` to \(item.parent)"
+          "added `\(item.declaration.contains("\n") ? item.member : item.declaration)` to "
+            + item.parent
             + (item.requirementProtocol.map { " and its requirement to \($0)\(branches)" } ?? "")
             + " (\(item.child) needs it; \(item.provider) provides it)"
         ))
     }
-    let classes = ClassIndex(wiring.files)
-    let findings =
-      Linter.nonisolatedDependencies(wiring) + Linter.isolatedComponentExtensions(wiring)
-      + Linter.unrestatedSendables(wiring) + Linter.servicesNotNonisolated(wiring, classes)
-      + Linter.staticsNotNonisolated(wiring)
-    for finding in findings where SyntaxFixes.rules.contains(finding.rule) {
-      plans[finding.position.file, default: FilePlan()].findings.append(finding)
+    let context = LintContext(wiring)
+    let findings = Rules.all.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
+    for finding in findings {
+      result.files[finding.position.file, default: FilePlan()].findings.append(finding)
+      if finding.rule == .builderEdgeNotMainActor {
+        for (file, edit) in witnessedRequirements(of: finding, wiring) {
+          result.files[file, default: FilePlan()].edits.append(edit)
+        }
+      }
     }
-    return (plans, edgeFiles, reports)
+    return result
+  }
+
+  /// The requirements of the component's own protocols that the builder member of `finding`
+  /// witnesses: each gets `@MainActor` with the member (Needle's `GameBuilder`), since a
+  /// main-actor witness of a nonisolated requirement is a conformance that "crosses into main
+  /// actor-isolated code".
+  private static func witnessedRequirements(
+    of finding: Finding, _ wiring: Wiring
+  ) -> [(String, (edit: SourceEdit, position: SourcePosition, report: String))] {
+    guard let component = finding.components.first.flatMap(wiring.component(named:)),
+      let member = component.properties.first(where: { $0.position == finding.position })?.name
+    else { return [] }
+    var result: [(String, (edit: SourceEdit, position: SourcePosition, report: String))] = []
+    for name in component.conformances.sorted() {
+      for declared in wiring.protocolDeclarations[name] ?? []
+      where declared.isolation != .globalActor {
+        guard let offset = declared.requirementOffsets[member],
+          declared.requirementAttributes[member]?.contains("Actor") != true
+        else { continue }
+        result.append(
+          (
+            declared.position.file,
+            (
+              SourceEdit(offset: offset, text: "@MainActor "), declared.position,
+              "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
+                + "`\(member)` witnesses"
+            )
+          ))
+      }
+    }
+    return result
+  }
+
+  /// The imports of the file at `path`, and those of `others` it lacks (unconditional ones,
+  /// by module): a member copied from a child's protocol needs the modules of its types.
+  private static func imports(
+    of path: String, adding others: Set<String>, _ wiring: Wiring
+  ) -> (all: [ImportFact], added: [ImportFact], end: Int, followsImport: Bool) {
+    let facts = wiring.files.first { $0.path == path }
+    let own = facts?.imports ?? []
+    var modules = Set(own.map(\.module))
+    var added: [ImportFact] = []
+    for other in others.sorted() where other != path {
+      for item in wiring.files.first(where: { $0.path == other })?.imports ?? []
+      where item.conditions.levels.isEmpty && modules.insert(item.module).inserted {
+        added.append(item)
+      }
+    }
+    return (own + added, added, facts?.importsEnd ?? 0, facts?.importsEndFollowsImport ?? false)
   }
 
   /// The file at `path` with its plan carried out, in memory.
   private static func fixed(
-    _ path: String, _ plan: FilePlan, original: FixedFile.Original
+    _ path: String, _ plan: FilePlan, imports: [ImportFact], at offset: Int, afterImport: Bool,
+    original: FixedFile.Original
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     let style = FileStyle(of: bytes)
     var edits: [SourceEdit] = []
+    if !imports.isEmpty {
+      // After the last import, or above the first declaration with a blank line below.
+      let lines = imports.map(\.line)
+      edits.append(
+        SourceEdit(
+          offset: offset,
+          text: afterImport
+            ? lines.map { style.lineEnding + $0 }.joined()
+            : lines.map { $0 + style.lineEnding }.joined() + style.lineEnding))
+    }
     // One edit per brace, its lines in the order found: two pass-throughs for one parent land
     // together, in that order.
     var braces: [Int] = []
@@ -163,9 +427,9 @@ enum SourceFixer {
       }
     }
     let fixes = try placed[0].get()
-    edits += fixes.flatMap(\.edits)
+    edits += fixes.flatMap(\.edits) + plan.edits.map(\.edit)
     return FixedFile(
       path: path, original: original, bytes: try SourceEdit.apply(edits, to: bytes),
-      reports: fixes.map { ($0.position, $0.report) })
+      reports: fixes.map { ($0.position, $0.report) } + plan.edits.map { ($0.position, $0.report) })
   }
 }

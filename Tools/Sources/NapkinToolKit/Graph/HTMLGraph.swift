@@ -162,7 +162,7 @@ enum HTMLGraph {
 
   /// JSON safe inside `<script>`: `<`, `>` and `&` are written as `\u` escapes, so no text
   /// from the sources can close the element or open a comment. A snapshot's JSON text, written
-  /// by ``SnapshotJSON`` (Foundation's encoder refuses deep trees), goes in as `snapshot`.
+  /// by `JSONEncoder` through ``JSONOutput``, goes in as `snapshot`.
   static func embeddedJSON(_ document: Document, snapshot: String? = nil) -> String {
     var json = JSONOutput.encode(document)
     if let snapshot, let end = json.lastIndex(of: "}") {

@@ -11,9 +11,10 @@ import Foundation
 /// html --snapshot FILE` draws on the static tree.
 ///
 /// Only the fields the schema defines are kept: decoding drops anything else, so the page embeds
-/// nothing the schema does not describe. Read and written by ``SnapshotJSON``, not Foundation's
-/// coders, which refuse a tree deeper than 256 napkins; a snapshot may be ``maximumDepth`` deep.
-struct TreeSnapshot: Equatable, Sendable {
+/// nothing the schema does not describe. Read and written by Foundation's `JSONDecoder` and
+/// `JSONEncoder`, which read 512 levels of JSON: a snapshot deeper than that is refused first,
+/// by a scan of its nesting, with a message that says so.
+struct TreeSnapshot: Equatable, Sendable, Codable {
   var schema: Int
   var kind: String
   var root: Napkin
@@ -23,7 +24,7 @@ struct TreeSnapshot: Equatable, Sendable {
   var detached: [Detached]
 
   /// One attached napkin and its attached children, in attach order.
-  struct Napkin: Equatable, Sendable {
+  struct Napkin: Equatable, Sendable, Codable {
     var name: String
     var router: String
     var interactor: String
@@ -37,13 +38,13 @@ struct TreeSnapshot: Equatable, Sendable {
   }
 
   /// A live component: its class's name, the name `napkin graph` gives it, and what it built.
-  struct Component: Equatable, Sendable {
+  struct Component: Equatable, Sendable, Codable {
     var name: String
     var shared: [SharedInstance]
   }
 
   /// A built shared instance: its member's name, its type and how many; never its value.
-  struct SharedInstance: Equatable, Sendable {
+  struct SharedInstance: Equatable, Sendable, Codable {
     var name: String
     var type: String
     var count: Int
@@ -51,7 +52,7 @@ struct TreeSnapshot: Equatable, Sendable {
   }
 
   /// A napkin detached from the tree that has not been released yet.
-  struct Detached: Equatable, Sendable {
+  struct Detached: Equatable, Sendable, Codable {
     var napkin: Napkin
     var secondsSinceDetach: Double
     var detachedAt: String
@@ -101,53 +102,45 @@ struct TreeSnapshot: Equatable, Sendable {
     }
   }
 
-  /// The deepest napkin tree read: far deeper than any app's (a real one is some ten levels).
-  /// A napkin is an object in its parent's `children` array, so that is twice as many levels
-  /// of JSON.
-  static let maximumDepth = 1_000
+  /// The levels of JSON `JSONDecoder` reads; a deeper document is refused before it is decoded.
+  static let maximumJSONDepth = 512
 
-  /// Levels of JSON a snapshot ``maximumDepth`` napkins deep takes: two a napkin, and the
-  /// document, a detached entry, a component, its `shared` array and an instance.
-  static let maximumJSONDepth = 2 * maximumDepth + 6
+  /// The deepest napkin tree read, far deeper than any app's (a real one is some ten levels): a
+  /// napkin is an object in its parent's `children` array, two levels of JSON, and the document,
+  /// a detached entry, a component, its `shared` array and an instance take six more.
+  static let maximumDepth = (maximumJSONDepth - 6) / 2
 
   /// Decodes `data` read from `path`, refusing a schema or a kind it does not know. Runs on a
-  /// thread of ``ParserThreads``: decoding recurses once per napkin level.
+  /// thread of ``ParserThreads``: decoding recurses once per level.
   static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
-    let bytes = [UInt8](data)
-    return try ParserThreads.map(1) { _ in
-      Result { () throws(UsageError) in try TreeSnapshot.decode(bytes, from: path) }
+    try ParserThreads.map(1) { _ in
+      Result { () throws(UsageError) in try TreeSnapshot.decodeHere(data, from: path) }
     }[0].get()
   }
 
-  private static func decode(_ bytes: [UInt8], from path: String) throws(UsageError) -> TreeSnapshot
+  /// The two fields that say what a document is, read before the rest.
+  private struct Header: Decodable {
+    var kind: String?
+    var schema: Int?
+  }
+
+  private static func decodeHere(_ data: Data, from path: String) throws(UsageError)
+    -> TreeSnapshot
   {
     func failure(_ message: String) -> UsageError {
       UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
-    let tooDeep = failure(
-      "is nested deeper than \(maximumDepth) napkins (\(maximumJSONDepth) levels of JSON), "
-        + "the deepest tree napkin draws; is it the app's snapshot?")
-    let document: SnapshotJSON.Value
-    do {
-      document = try SnapshotJSON.parse(bytes, maximumDepth: maximumJSONDepth)
-    } catch {
-      guard error == .tooDeep else {
-        throw failure(
-          "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
-            + "(HomeNapkin: --snapshot FILE)")
-      }
-      throw tooDeep
+    guard nesting(of: data) <= maximumJSONDepth else {
+      throw failure(
+        "is nested too deeply: more than \(maximumJSONDepth) levels of JSON (some "
+          + "\(maximumDepth) napkins), more than JSONDecoder reads; is it the app's snapshot?")
     }
-    guard case .object(let members) = document else {
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
       throw failure(
         "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
           + "(HomeNapkin: --snapshot FILE)")
     }
-    var kind: String?
-    if case .string(let text)? = members["kind"] { kind = text }
-    var schema: Int?
-    if case .number(let text)? = members["schema"] { schema = Int(text) }
-    switch kind {
+    switch header.kind {
     case kindName?: break
     case "graph"?:
       throw failure(
@@ -162,27 +155,76 @@ struct TreeSnapshot: Equatable, Sendable {
         "has no \"kind\"; a tree snapshot has \"kind\": \"\(kindName)\" and \"schema\": "
           + "\(JSONGraph.schema) (Schema/napkin.schema.json)")
     }
-    guard schema == JSONGraph.schema else {
-      let found = schema.map { "schema \($0)" } ?? "no schema number"
+    guard header.schema == JSONGraph.schema else {
+      let found = header.schema.map { "schema \($0)" } ?? "no schema number"
       throw failure(
         "has \(found), and this napkin reads schema \(JSONGraph.schema) only; use a napkin "
           + "built from the same Napkin release as the app")
     }
     do {
-      return try TreeSnapshot(Field(value: document, place: Place()))
-    } catch .tooDeep {
-      throw tooDeep
+      return try JSONDecoder().decode(TreeSnapshot.self, from: data)
     } catch {
       throw failure(
         "does not match schema \(JSONGraph.schema) (Schema/napkin.schema.json): "
-          + TerminalText.name(error.description))
+          + TerminalText.name(mismatch(error)))
     }
   }
 
-  /// The snapshot as the JSON text the page embeds. Runs on a thread of ``ParserThreads``:
-  /// building the value recurses once per napkin level.
+  /// Where a decoding error is, as the schema's path: `root.children[0].active is missing`.
+  private static func mismatch(_ error: any Error) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      let text = keys.enumerated().map { index, key in
+        key.intValue.map { "[\($0)]" } ?? (index == 0 ? key.stringValue : "." + key.stringValue)
+      }.joined()
+      return text.isEmpty ? "the document" : text
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?:
+      return path(context.codingPath + [key]) + " is missing"
+    case .valueNotFound(_, let context)?: return path(context.codingPath) + " is missing"
+    case .typeMismatch(_, let context)?: return path(context.codingPath) + " has the wrong type"
+    case .dataCorrupted(let context)?: return path(context.codingPath) + " is not valid"
+    default: return "it cannot be read"
+    }
+  }
+
+  /// The deepest nesting of arrays and objects in `data`, read without recursion; brackets
+  /// inside strings do not count.
+  static func nesting(of data: Data) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in data {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return deepest
+  }
+
+  /// The snapshot as the JSON text the page embeds, keys sorted, every character a terminal or
+  /// a script could take for something else escaped. Runs on a thread of ``ParserThreads``:
+  /// encoding recurses once per level.
   var jsonText: String {
     let snapshot = self
-    return ParserThreads.map(1) { _ in SnapshotJSON.text(snapshot.json) }[0]
+    return ParserThreads.map(1) { _ in
+      JSONOutput.encode(snapshot).trimmingCharacters(in: .newlines)
+    }[0]
   }
 }

@@ -21,26 +21,72 @@ final class FactCollector: SyntaxVisitor {
     return SourcePosition(file: facts.path, line: location.line, column: location.column)
   }
 
+  /// Whether a type's initializer takes the module's default isolation: one is written, or a
+  /// stored property's default value calls something (which then runs in it).
+  static func hasIsolatedInitializer(_ members: MemberBlockSyntax) -> Bool {
+    members.members.contains { member in
+      if member.decl.is(InitializerDeclSyntax.self) { return true }
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      else { return false }
+      return variable.bindings.contains { binding in
+        binding.initializer.map { initializer in
+          initializer.value.is(FunctionCallExprSyntax.self)
+            || initializer.value.tokens(viewMode: .sourceAccurate).contains {
+              $0.tokenKind == .leftParen
+            }
+        } ?? false
+      }
+    }
+  }
+
+  // MARK: Imports
+
+  override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+    facts.importsEnd = node.statements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
+    return .visitChildren
+  }
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    // Re-exporting belongs to one file; the others import plainly.
+    let attributes = node.attributes.filter {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "_exported"
+    }.map { $0.trimmedDescription + " " }
+    let line =
+      attributes.joined() + (node.modifiers.isEmpty ? "" : "internal ") + "import "
+      + (node.importKindSpecifier.map { $0.text + " " } ?? "") + node.path.trimmedDescription
+    facts.imports.append(
+      ImportFact(
+        line: line, module: node.path.first?.name.text ?? "",
+        conditions: Conditions(of: node, throughTypes: true)))
+    if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+      facts.importsEnd = node.endPosition.utf8Offset
+      facts.importsEndFollowsImport = true
+    }
+    return .skipChildren
+  }
+
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     var superclass: String?
-    var arguments: [String] = []
+    var arguments: [[String]] = []
     if let first = inherited.first {
       superclass = TypeNames.simpleNames(first).first
-      arguments = TypeNames.genericArgumentNames(first)
+      arguments = TypeNames.genericArguments(first)
     }
     let isolation = Self.isolation(node.modifiers, node.attributes)
     facts.classes.append(
       ClassFact(
         name: node.name.text,
         superclass: superclass,
-        superclassArguments: arguments,
+        superclassArgumentGroups: arguments,
         conformances: inherited.flatMap(TypeNames.simpleNames),
         isActorIsolated: isolation == .globalActor,
         isolation: isolation,
-        isNested: !enclosingTypes.isEmpty,
+        isNested: enclosingIsolations.contains { $0 != .unstated },
+        hasIsolatedInitializer: Self.hasIsolatedInitializer(node.memberBlock),
         genericParameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         properties: properties(in: node.memberBlock),
         methods: methods(in: node.memberBlock.members),
@@ -91,6 +137,8 @@ final class FactCollector: SyntaxVisitor {
     var types: [String: String] = [:]
     var attributes: [String: String] = [:]
     var requirementEffects: [String: String] = [:]
+    var conditions: [String: Conditions] = [:]
+    var offsets: [String: Int] = [:]
     for variable in Self.variables(in: node.memberBlock.members) {
       for binding in variable.bindings {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -98,6 +146,8 @@ final class FactCollector: SyntaxVisitor {
         {
           types[name] = type
           attributes[name] = variable.attributes.trimmedDescription
+          conditions[name] = Conditions(of: variable)
+          offsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
           if case .accessors(let list) = binding.accessorBlock?.accessors,
             let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
             let effects = getter.effectSpecifiers
@@ -119,6 +169,8 @@ final class FactCollector: SyntaxVisitor {
         requirementTypes: types,
         requirementAttributes: attributes,
         requirementEffects: requirementEffects,
+        requirementConditions: conditions,
+        requirementOffsets: offsets,
         methods: methods(in: node.memberBlock.members),
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
@@ -137,7 +189,9 @@ final class FactCollector: SyntaxVisitor {
     facts.valueTypes.append(
       ValueTypeFact(
         name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
+        hasInitializer: Self.hasIsolatedInitializer(node.memberBlock),
+        isNested: enclosingIsolations.contains { $0 != .unstated },
+        position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
     enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
@@ -152,7 +206,8 @@ final class FactCollector: SyntaxVisitor {
     facts.valueTypes.append(
       ValueTypeFact(
         name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        isNested: !enclosingTypes.isEmpty, position: position(of: node.name)))
+        isNested: enclosingIsolations.contains { $0 != .unstated },
+        position: position(of: node.name)))
     enclosingTypes.append(node.name.text)
     enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
     return .visitChildren
@@ -180,7 +235,7 @@ final class FactCollector: SyntaxVisitor {
     facts.typeAliases.append(
       TypeAliasFact(
         name: node.name.text, names: TypeNames.simpleNames(value),
-        arguments: TypeNames.genericArgumentNames(value)))
+        argumentGroups: TypeNames.genericArguments(value)))
     return .skipChildren
   }
 
@@ -188,15 +243,33 @@ final class FactCollector: SyntaxVisitor {
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let parent = enclosingTypes.last, let built = PropertyClassifier.builtWithSelf(node) {
       facts.callSites.append(
-        CallSiteFact(parent: parent, built: built, position: position(of: node)))
+        CallSiteFact(
+          parent: parent, built: built, position: position(of: node),
+          conditions: Conditions(of: node, throughTypes: true)))
     }
+    recordFunctionCall(node)
     if let reader = nonisolatedReader,
-      let type = PropertyClassifier.constructedType(ExprSyntax(node))
+      let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil)
     {
       facts.nonisolatedUses.append(
-        NonisolatedUseFact(reader: reader, type: type, member: nil, position: position(of: node)))
+        NonisolatedUseFact(
+          reader: reader, type: type, member: nil,
+          callsStaticMethod: PropertyClassifier.callsStaticMethod(ExprSyntax(node)),
+          position: position(of: node)))
     }
     return .visitChildren
+  }
+
+  /// A bare call inside a nonisolated type (`defaultName()`), which may name a free function.
+  private func recordFunctionCall(_ node: FunctionCallExprSyntax) {
+    guard let reader = nonisolatedReader,
+      let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
+      called.baseName.text.first?.isLowercase == true
+    else { return }
+    facts.nonisolatedUses.append(
+      NonisolatedUseFact(
+        reader: reader, type: called.baseName.text, member: nil, callsFunction: true,
+        position: position(of: node)))
   }
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
@@ -244,6 +317,12 @@ final class FactCollector: SyntaxVisitor {
   // MARK: Scopes that give `shared` its `#function` key
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if enclosingTypes.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+      facts.globalFunctions.append(
+        GlobalFunctionFact(
+          name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
+          position: position(of: node.name)))
+    }
     if let body = node.body {
       let count = node.signature.parameterClause.parameters.count
       recordScope(.function(name: node.name.text, parameterCount: count), body: body)
@@ -351,7 +430,18 @@ final class FactCollector: SyntaxVisitor {
             builtWithSelf: PropertyClassifier.result(of: binding).flatMap {
               PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
                 PropertyClassifier.builtWithSelf)
-            }
+            },
+            calledType: PropertyClassifier.result(of: binding).flatMap {
+              PropertyClassifier.calledType($0, declared: binding.typeAnnotation?.type)
+            },
+            callsStaticMethod: PropertyClassifier.result(of: binding).map(
+              PropertyClassifier.callsStaticMethod) ?? false,
+            calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
+            isClosure: binding.typeAnnotation.map { PropertyClassifier.isClosure($0.type) }
+              ?? false,
+            elementTypes: binding.typeAnnotation.map {
+              PropertyClassifier.elementTypes($0.type)
+            } ?? []
           )
         )
       }
@@ -370,6 +460,9 @@ extension FactCollector {
           return methods(in: nested)
         }
       }
+      if let subscriptDecl = member.decl.as(SubscriptDeclSyntax.self) {
+        return [Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))]
+      }
       guard let function = member.decl.as(FunctionDeclSyntax.self),
         !function.modifiers.contains(where: {
           $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
@@ -379,15 +472,66 @@ extension FactCollector {
     }
   }
 
+  /// A subscript as a method named `subscript`: a pass-through reads `dependency[key]`, with
+  /// the getter's effects.
+  static func subscriptMethod(
+    _ node: SubscriptDeclSyntax, position: SourcePosition
+  ) -> MethodFact {
+    let arguments = node.parameterClause.parameters.map { parameter in
+      // A subscript's parameter has a label only when it is written twice: `for key: String`.
+      let label =
+        parameter.secondName != nil && parameter.firstName.tokenKind != .wildcard
+        ? parameter.firstName.text + ": " : ""
+      return label + (parameter.secondName ?? parameter.firstName).text
+    }
+    var getterEffects = ""
+    if case .accessors(let list) = node.accessorBlock?.accessors,
+      let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+      let effects = getter.effectSpecifiers
+    {
+      getterEffects = effects.trimmedDescription
+    }
+    let read =
+      (getterEffects.contains("throws") ? "try " : "")
+      + (getterEffects.contains("async") ? "await " : "") + "dependency["
+      + arguments.joined(separator: ", ") + "]"
+    let signature =
+      "subscript" + node.parameterClause.trimmedDescription + " "
+      + node.returnClause.trimmedDescription
+    // Named by its labels, as the compiler names it, so that overloads stay apart.
+    let name =
+      "subscript("
+      + node.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    return MethodFact(
+      name: name, signature: signature,
+      requirement: signature + " { get" + (getterEffects.isEmpty ? "" : " " + getterEffects)
+        + " }",
+      forwardedCall: getterEffects.isEmpty ? read : "get \(getterEffects) { \(read) }",
+      attributes: node.attributes.trimmedDescription, conditions: Conditions(of: node),
+      position: position)
+  }
+
+  /// A method as a pass-through forwards it: `try await dependency.item(id: id)`, with each
+  /// argument passed as its parameter takes it (`&value` to an `inout`, `message()` to an
+  /// `@autoclosure`), or why it cannot be forwarded at all (a variadic parameter: Swift cannot
+  /// spread an array into one).
   static func method(_ function: FunctionDeclSyntax, position: SourcePosition) -> MethodFact {
+    var unforwardable: String?
     let arguments = function.signature.parameterClause.parameters.map { parameter in
       let value = (parameter.secondName ?? parameter.firstName).text
       let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
-      let isInout =
-        parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-          $0.trimmedDescription == "inout"
+      if parameter.ellipsis != nil {
+        unforwardable =
+          "its parameter `\(value)` is variadic, and Swift cannot pass a variadic's values on "
+          + "to another variadic; write the pass-through by hand (or take an array)"
+      }
+      let attributed = parameter.type.as(AttributedTypeSyntax.self)
+      let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+      let isAutoclosure =
+        attributed?.attributes.contains {
+          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure"
         } == true
-      return label + (isInout ? "&" : "") + value
+      return label + (isInout ? "&" : "") + value + (isAutoclosure ? "()" : "")
     }
     let effects = function.signature.effectSpecifiers
     let prefix =
@@ -397,13 +541,19 @@ extension FactCollector {
     signature.body = nil
     signature.attributes = []
     signature.modifiers = []
+    // A requirement takes no default arguments; the witness may keep them.
+    var requirement = signature
+    requirement.signature.parameterClause.parameters = FunctionParameterListSyntax(
+      signature.signature.parameterClause.parameters.map { $0.with(\.defaultValue, nil) })
     return MethodFact(
       name: function.name.text,
       signature: signature.trimmedDescription,
-      forwardedCall: prefix + function.name.text
-        + (function.genericParameterClause == nil ? "" : "")
+      requirement: requirement.trimmedDescription,
+      forwardedCall: prefix + "dependency." + function.name.text
         + "(" + arguments.joined(separator: ", ") + ")",
+      unforwardable: unforwardable,
       attributes: function.attributes.trimmedDescription,
+      conditions: Conditions(of: function),
       position: position)
   }
 }

@@ -63,6 +63,98 @@ enum PropertyClassifier {
     return nil
   }
 
+  /// The type whose initializer or static method `expression` calls: `.init()` gives the
+  /// `declared` type (through an optional), `Services.Engine()` gives `Engine`, `Client.make()`
+  /// gives `Client`; nil for anything else.
+  static func calledType(_ expression: ExprSyntax, declared: TypeSyntax?) -> String? {
+    if let type = constructedType(expression) { return type }
+    guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    else { return nil }
+    guard let base = member.base else {
+      // `.init()` and `.make()` name the declared type.
+      return declared.flatMap { TypeNames.simpleNames(unwrappedOptional($0)).first }
+    }
+    // `ReplaySubject<T>.create(...)` names `ReplaySubject`.
+    let named = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
+    let names = named.trimmedDescription.split(separator: ".").map(String.init)
+    guard let last = names.last, last.first?.isUppercase == true else { return nil }
+    // `Services.Engine()` builds an Engine; `Client.make()` calls a static of Client.
+    let called = member.declName.baseName.text
+    return called.first?.isUppercase == true ? called : last
+  }
+
+  /// Whether `expression` calls a static method (`Client.make()`, `.make()`), not an
+  /// initializer: a static method takes the module's default isolation whatever the type's
+  /// initializers do.
+  static func callsStaticMethod(_ expression: ExprSyntax) -> Bool {
+    guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    else { return false }
+    let name = member.declName.baseName
+    return name.tokenKind != .keyword(.`init`) && name.text.first?.isLowercase == true
+  }
+
+  /// `T?` and `T!` as `T`.
+  private static func unwrappedOptional(_ type: TypeSyntax) -> TypeSyntax {
+    if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+    if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return forced.wrappedType
+    }
+    return type
+  }
+
+  /// The bare lowercase names called as functions in `accessors`: `makeClient()`.
+  static func calledFunctions(_ accessors: AccessorBlockSyntax) -> [String] {
+    accessors.tokens(viewMode: .sourceAccurate).compactMap { token in
+      guard case .identifier(let name) = token.tokenKind, name.first?.isLowercase == true,
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+        !reference.isMemberName,
+        let call = reference.parent?.as(FunctionCallExprSyntax.self),
+        call.calledExpression.id == reference.id
+      else { return nil }
+      return name
+    }
+  }
+
+  /// A function type without `@Sendable`: what a component shares must be Sendable.
+  static func isClosure(_ type: TypeSyntax) -> Bool {
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      let sendable = attributed.attributes.contains {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable"
+      }
+      return !sendable && isClosure(attributed.baseType)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first
+    {
+      return isClosure(only.type)
+    }
+    return type.is(FunctionTypeSyntax.self)
+  }
+
+  /// The names inside arrays, dictionaries, sets and optionals of `type`.
+  static func elementTypes(_ type: TypeSyntax) -> [String] {
+    if let array = type.as(ArrayTypeSyntax.self) { return names(in: array.element) }
+    if let dictionary = type.as(DictionaryTypeSyntax.self) {
+      return names(in: dictionary.key) + names(in: dictionary.value)
+    }
+    if let optional = type.as(OptionalTypeSyntax.self) { return elementTypes(optional.wrappedType) }
+    if let identifier = type.as(IdentifierTypeSyntax.self),
+      ["Array", "Set", "Dictionary", "Optional"].contains(identifier.name.text),
+      let arguments = identifier.genericArgumentClause?.arguments
+    {
+      return arguments.flatMap { argument in
+        Syntax(argument.argument).as(TypeSyntax.self).map(names) ?? []
+      }
+    }
+    return []
+  }
+
+  private static func names(in type: TypeSyntax) -> [String] {
+    TypeNames.simpleNames(type) + elementTypes(type)
+  }
+
   /// The expression a computed property's getter hands out: its last statement, or the result
   /// of its `shared` factory.
   static func result(of binding: PatternBindingSyntax) -> ExprSyntax? {

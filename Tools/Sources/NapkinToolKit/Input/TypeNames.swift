@@ -26,14 +26,15 @@ enum TypeNames {
     return []
   }
 
-  /// The names inside the generic arguments of `type`: `Component<any HomeDependency>` gives
-  /// `HomeDependency`.
-  static func genericArgumentNames(_ type: TypeSyntax) -> [String] {
+  /// The names of each generic argument of `type`, one entry per argument, so that arguments
+  /// match parameters by position whatever their syntax: `AppComponent<any A & B, [T], (Int)
+  /// -> Void>` gives `[[A, B], [], []]`.
+  static func genericArguments(_ type: TypeSyntax) -> [[String]] {
     let clause =
       type.as(IdentifierTypeSyntax.self)?.genericArgumentClause
       ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
     guard let clause else { return [] }
-    return clause.arguments.flatMap { argument -> [String] in
+    return clause.arguments.map { argument -> [String] in
       guard let argumentType = Syntax(argument.argument).as(TypeSyntax.self) else { return [] }
       return simpleNames(argumentType)
     }

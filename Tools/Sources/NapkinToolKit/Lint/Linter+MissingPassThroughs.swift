@@ -22,6 +22,10 @@ struct EdgeFile: Hashable, Sendable {
   var template: String
   var callSite: SourcePosition
   var child: String
+  /// The `#if` clauses of the call site, which the extension stands under.
+  var conditions = Conditions()
+  /// Why `napkin fix` cannot write it, when it cannot.
+  var refusal: String?
 }
 
 /// A requirement a child's dependency protocol makes that a component on the way up does not
@@ -35,6 +39,11 @@ struct MissingPassThrough: Hashable, Sendable {
   var declaration: String
   /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
   var requirement: String
+  /// Why `napkin fix` cannot write it, when it cannot (a variadic method).
+  var refusal: String?
+  /// The file of the child's protocol that declares it: the files it is written in need that
+  /// file's imports for its types.
+  var declaringFile: String
   var places: [MemberPlace]
   /// Each declaration of the parent's own dependency protocol (one per `#if` branch), when it
   /// lacks the requirement.
@@ -61,6 +70,9 @@ extension Linter {
     var name: String
     var declaration: String
     var requirement: String
+    var refusal: String?
+    /// The file of the protocol that declares it, whose imports its types need.
+    var file: String
   }
 
   /// The requirements of `protocols` and every protocol they refine, in a stable order.
@@ -76,22 +88,30 @@ extension Linter {
           let read =
             (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
             + "dependency.\(member)"
+          let conditions = declared.requirementConditions[member] ?? Conditions()
           result.append(
             Requirement(
               name: member,
-              declaration: "\(attributes ?? "")var \(member): \(type) "
-                + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }"),
-              requirement: "\(attributes ?? "")var \(member): \(type) { get"
-                + (effects.isEmpty ? "" : " " + effects) + " }"))
+              declaration: conditions.wrap([
+                "\(attributes ?? "")var \(member): \(type) "
+                  + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
+              ]).joined(separator: "\n"),
+              requirement: conditions.wrap([
+                "\(attributes ?? "")var \(member): \(type) { get"
+                  + (effects.isEmpty ? "" : " " + effects) + " }"
+              ]).joined(separator: "\n"), file: declared.position.file))
         }
         for method in declared.methods {
           let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
           result.append(
             Requirement(
               name: method.name,
-              declaration:
-                "\(attributes)\(method.signature) { dependency.\(method.forwardedCall) }",
-              requirement: attributes + method.signature))
+              declaration: method.conditions.wrap([
+                "\(attributes)\(method.signature) { \(method.forwardedCall) }"
+              ]).joined(separator: "\n"),
+              requirement: method.conditions.wrap([attributes + method.requirement])
+                .joined(separator: "\n"),
+              refusal: method.unforwardable, file: declared.position.file))
         }
       }
     }
@@ -99,9 +119,17 @@ extension Linter {
     return result.filter { seen.insert($0.name).inserted }
   }
 
-  private static func provides(_ component: ComponentNode, _ member: String) -> Bool {
+  /// Whether `component` has `member`: its own, one inherited from a base class in the sources
+  /// (a generic base component's), or a default in an extension of a protocol it conforms to.
+  private static func provides(
+    _ component: ComponentNode, _ member: String, _ wiring: Wiring
+  ) -> Bool {
     component.properties.contains { $0.name == member }
       || component.methods.contains { $0.name == member }
+      || component.inheritedMembers.contains(member)
+      || component.conformances.contains {
+        wiring.protocolExtensionMembers[$0]?.contains(member) == true
+      }
   }
 
   /// The missing pass-throughs, and the requirements no ancestor provides.
@@ -115,7 +143,7 @@ extension Linter {
       for edge in parent.children {
         guard let child = wiring.component(named: edge.child) else { continue }
         for requirement in requirements(of: edge.protocols, wiring)
-        where !provides(parent, requirement.name) {
+        where !provides(parent, requirement.name, wiring) {
           // The nearest ancestor that has it, breadth first, with the way back down.
           var previous: [String: String] = [parent.name: ""]
           var queue = [parent.name]
@@ -127,7 +155,8 @@ extension Linter {
             for next in wiring.component(named: current)?.parents ?? []
             where previous[next] == nil {
               previous[next] = current
-              if let node = wiring.component(named: next), provides(node, requirement.name) {
+              if let node = wiring.component(named: next), provides(node, requirement.name, wiring)
+              {
                 provider = next
                 break
               }
@@ -172,7 +201,9 @@ extension Linter {
               let places = memberPlaces(of: node, below: below.edge, wiring)
               var item = MissingPassThrough(
                 parent: name, member: requirement.name, declaration: requirement.declaration,
-                requirement: requirement.requirement, places: places.places,
+                requirement: requirement.requirement, refusal: requirement.refusal,
+                declaringFile: requirement.file,
+                places: places.places,
                 position: places.position ?? below.edge.callSite ?? position, child: below.name,
                 provider: provider)
               if !own, let first {
@@ -246,7 +277,8 @@ extension Linter {
     return result
   }
 
-  /// `Parent+Child.swift` beside the parent's file.
+  /// `Parent+Child.swift` beside the parent's file, its name made safe (see ``safeFileName(_:)``);
+  /// the path is empty when no safe name exists, and ``EdgeFile/refusal`` says why.
   static func edgeFile(
     parent: ComponentNode, edge: ComponentNode.Edge, callSite: SourcePosition
   ) -> EdgeFile {
@@ -255,11 +287,37 @@ extension Linter {
     let childName =
       edge.child.hasSuffix("Component")
       ? String(edge.child.dropLast("Component".count)) : edge.child
-    let name = "\(parent.name)+\(childName).swift"
-    return EdgeFile(
-      path: folder.isEmpty ? name : folder + "/" + name, parent: parent.name,
+    let name = safeFileName(parent.name).flatMap { parentPart in
+      safeFileName(childName).map { parentPart + "+" + $0 + ".swift" }
+    }
+    var file = EdgeFile(
+      path: name.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? "", parent: parent.name,
       protocols: edge.protocols, template: parent.position.file, callSite: callSite,
-      child: edge.child)
+      child: edge.child, conditions: edge.callSiteConditions)
+    if name == nil {
+      file.refusal =
+        "no safe file name can be made of `\(parent.name)+\(childName)` (a part of it would "
+        + "keep no letter or digit, or be too long); write `nonisolated extension \(parent.name): "
+        + "\(edge.protocolName) {}` by hand"
+    }
+    return file
+  }
+
+  /// A part of a file name from a type's name, never a path: backticks dropped, and every
+  /// character but a letter, a digit, a space, `_`, `-` and a `.` after the first replaced by
+  /// `_`; nil when no letter or digit is left, or the part is too long for a file system.
+  static func safeFileName(_ name: String) -> String? {
+    var safe = ""
+    for character in name where character != "`" {
+      let kept =
+        character.isLetter || character.isNumber || " _-".contains(character)
+        || (character == "." && !safe.isEmpty)
+      safe.append(kept ? character : "_")
+    }
+    guard safe.contains(where: { $0.isLetter || $0.isNumber }), safe.utf8.count <= 120 else {
+      return nil
+    }
+    return safe
   }
 
   /// The edges a parent states by building a child with `self` without conforming.
@@ -274,16 +332,21 @@ extension Linter {
   static func missingPassThroughFindings(_ wiring: Wiring) -> [Finding] {
     let (missing, unprovided) = passThroughAnalysis(wiring)
     var findings = missing.map { missing in
+      // A member under `#if` is several lines; the finding shows it on one.
+      let line = { (text: String) in
+        text.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+      }
       let requirement =
-        missing.requirementProtocol.map { " and `\(missing.requirement)` in \($0)" } ?? ""
+        missing.requirementProtocol.map { " and `\(line(missing.requirement))` in \($0)" } ?? ""
       return Finding(
         rule: .missingPassThrough,
         position: missing.position,
         message: "\(missing.child)'s dependency asks for `\(missing.member)`, which "
           + "\(missing.provider) provides, but \(missing.parent), between them, does not pass "
           + "it on",
-        fix: "add `\(missing.declaration)` to \(missing.parent)\(requirement) (napkin fix "
-          + "writes it)",
+        fix: "add `\(line(missing.declaration))` to \(missing.parent)\(requirement) "
+          + (missing.refusal.map { "by hand: napkin fix cannot, as " + $0 }
+            ?? "(napkin fix writes it)"),
         components: [missing.parent, missing.child])
     }
     findings += unprovided.map { item in
@@ -306,7 +369,8 @@ extension Linter {
         message: "\(parent.name) builds \(edge.child) with `self`, but does not conform to "
           + "`\(edge.protocolName)`: the compiler rejects the call (\"argument type "
           + "'\(parent.name)' does not conform to expected type '\(edge.protocols.first ?? "")'\")",
-        fix: "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
+        fix: file.refusal
+          ?? "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
           + "\(file.path.split(separator: "/").last.map(String.init) ?? file.path) (napkin fix "
           + "writes it, with the pass-throughs the child needs)",
         components: [parent.name, edge.child])

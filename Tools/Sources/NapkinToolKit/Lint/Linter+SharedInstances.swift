@@ -3,7 +3,7 @@ extension Linter {
   private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
   /// Napkin's base classes of builders and routers: a shared one holds its component, which
   /// holds it back.
-  private static let unitBases = routerBases.union(["Builder"])
+  static let unitBases = routerBases.union(["Builder"])
 
   /// `shared { ProfileBuilder(dependency: self) }`: the component keeps the builder, and the
   /// builder keeps the component as its dependency, a retain cycle the leak detector reports only
@@ -46,42 +46,6 @@ extension Linter {
     return findings
   }
 
-  /// `shared { Coordinator(component: self) }` where Coordinator keeps a builder or a router:
-  /// the component keeps the coordinator, which keeps the component and a unit that holds the
-  /// component too, so none of them is ever freed.
-  static func sharedCapturesComponent(_ wiring: Wiring, _ classes: ClassIndex) -> [Finding] {
-    var findings: [Finding] = []
-    for component in wiring.components {
-      for property in component.properties where property.kind == .shared {
-        let reads = property.reads
-        guard reads.factoryPassesSelf, !reads.factoryBuildsBuilder,
-          let built = reads.factoryType, let declared = classes.declaration(of: built),
-          !classes.inherits(built, fromAnyOf: unitBases),
-          let kept = declared.properties.first(where: { held in
-            held.declaredTypes.contains {
-              $0.hasSuffix("Builder") || $0.hasSuffix("Buildable") || $0.hasSuffix("Router")
-                || $0.hasSuffix("Routing")
-            }
-          })
-        else { continue }
-        findings.append(
-          Finding(
-            rule: .sharedCapturesComponent,
-            position: reads.factoryPosition ?? property.position,
-            message: "`\(property.name)` in \(component.name) shares \(built), which is given "
-              + "the component itself and keeps `\(kept.name)` (\(kept.declaredTypes.first ?? "")) "
-              + "at \(kept.position): the component keeps \(built), which keeps the component, a "
-              + "retain cycle the leak detector reports only at run time",
-            fix: "give \(built) what it reads instead of `self` (the values, or a builder made "
-              + "on each read), or make the reference back to the component `weak`",
-            components: [component.name]
-          )
-        )
-      }
-    }
-    return findings
-  }
-
   /// `shared { Cache() }` where `Cache` is a class the sources show is not Sendable: components
   /// are read from any thread, so what they share must be. Napkin's `shared` requires Sendable,
   /// but a client in Swift 5 mode does not get that checked.
@@ -93,6 +57,10 @@ extension Linter {
     var findings: [Finding] = []
     for component in wiring.components {
       for property in component.properties where property.kind == .shared {
+        if let finding = sharedNonSendableValue(property, of: component.name, classes, wiring) {
+          findings.append(finding)
+          continue
+        }
         guard let built = property.reads.factoryType,
           classes.sendability(of: built, wiring: wiring) == .notSendable
         else { continue }
@@ -114,6 +82,33 @@ extension Linter {
       }
     }
     return findings
+  }
+}
+
+extension Linter {
+  /// A shared closure that is not `@Sendable`, or a shared collection or optional of a class
+  /// that is not Sendable: `shared` requires a Sendable value, and the compiler says "type
+  /// '() -> Void' does not conform to the 'Sendable' protocol".
+  fileprivate static func sharedNonSendableValue(
+    _ property: PropertyFact, of component: String, _ classes: ClassIndex, _ wiring: Wiring
+  ) -> Finding? {
+    let element = property.elementTypes.first {
+      classes.sendability(of: $0, wiring: wiring) == .notSendable
+    }
+    guard property.isClosure || element != nil else { return nil }
+    let what =
+      element.map { "a collection of \($0), a class that is not Sendable" }
+      ?? "a closure that is not `@Sendable`"
+    return Finding(
+      rule: .sharedNotSendable,
+      position: property.reads.factoryPosition ?? property.position,
+      message: "`\(property.name)` in \(component) shares \(what): a component is read from "
+        + "any thread, so its shared instances must be Sendable, and the compiler rejects it",
+      fix: element.map {
+        "choose how \($0) guards its state (napkin fix does not guess): an `actor`, "
+          + "`@MainActor`, or a `final class` with its state in a `Mutex`, with `Sendable` stated"
+      } ?? "declare the type `@Sendable () -> ...` and capture only Sendable values",
+      components: [component])
   }
 }
 

@@ -6,6 +6,9 @@ struct ComponentNode: Hashable, Sendable {
     var protocolName: String
     /// Where the parent builds the child with `self` (`Child(dependency: self)`), when it does.
     var callSite: SourcePosition?
+    /// The `#if` clauses the call site is written in: the conformance `napkin fix` writes for it
+    /// stands under the same ones.
+    var callSiteConditions = Conditions()
     /// Whether the parent conforms to every protocol the child needs; an edge from a call site
     /// may not yet (the compiler rejects it, and `napkin fix` writes the conformance).
     var isConformed = true
@@ -27,6 +30,9 @@ struct ComponentNode: Hashable, Sendable {
   var properties: [PropertyFact]
   /// Methods of the class and of its extensions (and of component superclasses).
   var methods: [MethodFact] = []
+  /// The names of the members its base classes in the sources declare (a generic base
+  /// component's), which it provides as its own.
+  var inheritedMembers: Set<String> = []
   var parents: [String] = []
   var children: [Edge] = []
 

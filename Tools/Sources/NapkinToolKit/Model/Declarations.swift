@@ -42,6 +42,20 @@ struct PropertyFact: Hashable, Sendable {
   /// The type the getter builds with the component itself as its dependency:
   /// `LoggedOutComponent(dependency: self)`, Needle's `parent: self`, `XBuilder(dependency: self)`.
   var builtWithSelf: String?
+  /// The type whose initializer or static method the getter's result (or its `shared`
+  /// factory's) calls, as far as the syntax shows: `.init()` gives the declared type,
+  /// `Services.Engine()` `Engine`, `Client.make()` `Client`.
+  var calledType: String?
+  /// ``calledType`` is reached through a static method, not an initializer.
+  var callsStaticMethod = false
+  /// The bare names the getter calls as functions (`makeClient()`): free functions, when the
+  /// sources declare one by that name.
+  var calledFunctions: [String] = []
+  /// The declared type is a closure type that is not `@Sendable`.
+  var isClosure = false
+  /// The names inside the declared type's collections and optionals: `[String: Handler]` gives
+  /// `String`, `Handler`.
+  var elementTypes: [String] = []
 }
 
 /// A method declared in a component or in a dependency protocol, by its base name.
@@ -50,10 +64,17 @@ struct MethodFact: Hashable, Sendable {
   /// The signature as written, from `func` to the end of the result type:
   /// `func track(_ event: String) async throws -> Bool`.
   var signature: String
-  /// What a pass-through passes on: `track(event)`, with `try` and `await` as the signature asks.
+  /// The signature as a protocol requirement states it: default arguments left out.
+  var requirement: String
+  /// What a pass-through's body is: `try await dependency.track(event)`, with `try` and `await`
+  /// as the signature asks.
   var forwardedCall: String
+  /// Why no pass-through can forward it, when none can.
+  var unforwardable: String?
   /// The attributes written before `func` (`@MainActor`), to repeat on a pass-through.
   var attributes: String = ""
+  /// The `#if` clauses it is declared in, inside its type.
+  var conditions = Conditions()
   var position: SourcePosition
 }
 
@@ -74,16 +95,25 @@ struct ClassFact: Hashable, Sendable {
   var name: String
   /// The first entry of the inheritance clause, its simple name (`Component`, `EmptyComponent`).
   var superclass: String?
-  /// Protocol names inside the superclass's generic argument: `Component<any A & B>` gives A, B.
-  var superclassArguments: [String]
+  /// The names in each of the superclass's generic arguments, by position:
+  /// `Component<any A & B>` gives `[[A, B]]`, `AppComponent<any A, [Int]>` `[[A], []]`.
+  var superclassArgumentGroups: [[String]]
+  /// Every name in the superclass's generic arguments.
+  var superclassArguments: [String] { superclassArgumentGroups.flatMap { $0 } }
   /// The remaining entries of the inheritance clause (and the first one, when it is a protocol).
   var conformances: [String]
   /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
   var isActorIsolated = false
   /// The isolation its own words state (`nonisolated final class`, `@MainActor class`).
   var isolation: StatedIsolation = .unstated
-  /// Declared inside another type, whose isolation it may take.
+  /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
+  /// nested type without a word of its own takes; inside types that state none, it is main-actor
+  /// in Xcode 26's mode like any other.
   var isNested = false
+  /// Declares an initializer, or a stored property whose default value calls something: either
+  /// makes its initializer main-actor in Xcode 26's mode; an implicit one over plain defaults
+  /// is nonisolated.
+  var hasIsolatedInitializer = true
   /// The names of its generic parameters: `class AppComponent<D>: Component<D>` gives `D`.
   var genericParameters: [String] = []
   var properties: [PropertyFact]
@@ -120,6 +150,11 @@ struct ProtocolFact: Hashable, Sendable {
   /// The effects of each property requirement's getter as written (`async throws`), empty for
   /// a plain `{ get }`.
   var requirementEffects: [String: String] = [:]
+  /// The `#if` clauses each property requirement is declared in.
+  var requirementConditions: [String: Conditions] = [:]
+  /// The UTF-8 offset of each property requirement's declaration (its first attribute or
+  /// `var`), where `napkin fix` writes `@MainActor` on a requirement a builder witnesses.
+  var requirementOffsets: [String: Int] = [:]
   /// The method requirements, which a pass-through forwards as it does a property.
   var methods: [MethodFact] = []
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.
@@ -135,6 +170,8 @@ struct CallSiteFact: Hashable, Sendable {
   /// The type called.
   var built: String
   var position: SourcePosition
+  /// The `#if` clauses the call is written in, from the file's top level.
+  var conditions = Conditions()
 }
 
 /// A `static` (or `class`) property declared in a type or an extension of it.
@@ -156,6 +193,10 @@ struct NonisolatedUseFact: Hashable, Sendable {
   var reader: String
   var type: String
   var member: String?
+  /// A call to a static method of `type` (`Subject<Int>.create()`), not to its initializer.
+  var callsStaticMethod = false
+  /// A call to a free function named `type` (`defaultName()`, in a default argument, say).
+  var callsFunction = false
   var position: SourcePosition
 }
 
@@ -164,8 +205,21 @@ struct NonisolatedUseFact: Hashable, Sendable {
 struct ValueTypeFact: Hashable, Sendable {
   var name: String
   var isolation: StatedIsolation
-  /// Declared inside another type, whose isolation it may take.
+  /// Declares an initializer, or a stored property whose default value calls something: a
+  /// struct without either gets an implicit initializer, which is nonisolated.
+  var hasInitializer = true
+  /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
+  /// nested type without a word of its own takes; inside types that state none, it is main-actor
+  /// in Xcode 26's mode like any other.
   var isNested = false
+  var position: SourcePosition
+}
+
+/// A free function declared at a file's top level, with the isolation it states: in a target
+/// whose default isolation is `MainActor`, one without a word is main-actor.
+struct GlobalFunctionFact: Hashable, Sendable {
+  var name: String
+  var isolation: StatedIsolation
   var position: SourcePosition
 }
 
@@ -176,8 +230,10 @@ struct TypeAliasFact: Hashable, Sendable {
   /// The simple names of the aliased type (`AppComponent<any FeedDependency>` gives
   /// `AppComponent`), its first entry the type itself.
   var names: [String]
-  /// The names inside its generic arguments (`FeedDependency`).
-  var arguments: [String]
+  /// The names inside each of its generic arguments, by position (`[[FeedDependency]]`).
+  var argumentGroups: [[String]]
+  /// Every name inside its generic arguments (`FeedDependency`).
+  var arguments: [String] { argumentGroups.flatMap { $0 } }
 }
 
 /// A function, initializer, subscript or accessor body that calls `shared` with its default
@@ -213,13 +269,31 @@ struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
   var description: String { "\(TerminalText.name(location)): error: \(message)" }
 }
 
+/// An `import` at a file's top level, as a new file beside it repeats it: its attributes kept
+/// (`@preconcurrency`, `@testable`), an explicit access level written `internal` (the new file
+/// declares nothing public), under the `#if` clauses it stands in.
+struct ImportFact: Hashable, Sendable {
+  var line: String
+  /// The module imported (`Foundation` for `import struct Foundation.Date`).
+  var module: String
+  var conditions = Conditions()
+}
+
 /// Everything the analysis needs from one source file.
 struct FileFacts: Sendable {
   var path: String
+  var imports: [ImportFact] = []
+  /// The UTF-8 offset where `napkin fix` adds an import: after the last unconditional one, else
+  /// before the first declaration.
+  var importsEnd = 0
+  /// Whether ``importsEnd`` is the end of an import (a new one goes on the next line) rather than
+  /// the start of the first declaration.
+  var importsEndFollowsImport = false
   var classes: [ClassFact] = []
   var extensions: [ExtensionFact] = []
   var protocols: [ProtocolFact] = []
   var valueTypes: [ValueTypeFact] = []
+  var globalFunctions: [GlobalFunctionFact] = []
   var typeAliases: [TypeAliasFact] = []
   var callSites: [CallSiteFact] = []
   var staticMembers: [StaticMemberFact] = []

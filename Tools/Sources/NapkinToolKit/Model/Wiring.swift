@@ -16,6 +16,8 @@ struct Wiring: Sendable {
   /// Protocols isolated to a global actor, stated or through what they refine (Napkin's
   /// `ViewControllable`, `Buildable`...): a class that conforms in its declaration is too.
   private(set) var mainActorProtocols: Set<String> = []
+  /// The members extensions of each protocol declare: defaults a conforming type has.
+  private(set) var protocolExtensionMembers: [String: Set<String>] = [:]
   /// `typealias` declarations by name.
   private(set) var typeAliases: [String: TypeAliasFact] = [:]
   /// Protocols that refine `Dependency`, directly or through other protocols.
@@ -45,6 +47,12 @@ struct Wiring: Sendable {
       }
       for alias in file.typeAliases where typeAliases[alias.name] == nil {
         typeAliases[alias.name] = alias
+      }
+    }
+    for file in files {
+      for declared in file.extensions where protocols[declared.extendedType] != nil {
+        protocolExtensionMembers[declared.extendedType, default: []].formUnion(
+          declared.properties.map(\.name) + declared.methods.map(\.name))
       }
     }
     dependencyProtocols = Self.refiningDependency(protocols)
@@ -161,9 +169,8 @@ struct Wiring: Sendable {
       guard let declared = classes[name], let superclass = declared.superclass, depth < 64 else {
         return ([], false)
       }
-      let arguments =
-        given.isEmpty
-        ? declared.superclassArguments : declared.superclassArguments.flatMap { given[$0] ?? [$0] }
+      let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
+      let arguments = groups.flatMap { $0 }
       switch superclass {
       case "EmptyComponent": return (["EmptyDependency"], true)
       case "Component":
@@ -177,8 +184,9 @@ struct Wiring: Sendable {
         var next: [String: [String]] = [:]
         if parameters.count == 1 {
           next[parameters[0]] = arguments
-        } else if parameters.count == arguments.count {
-          for (parameter, argument) in zip(parameters, arguments) { next[parameter] = [argument] }
+        } else if parameters.count == groups.count {
+          // By position: an argument of any syntax (`[T]`, a closure) keeps its place.
+          for (parameter, group) in zip(parameters, groups) { next[parameter] = group }
         }
         return dependencyAndRoot(of: superclass, given: next, depth: depth + 1)
       }
@@ -192,15 +200,32 @@ struct Wiring: Sendable {
       var given: [String: [String]] = [:]
       for _ in 0..<64 {
         guard let declared = classes[current], let superclass = declared.superclass else { break }
-        let arguments = declared.superclassArguments.flatMap { given[$0] ?? [$0] }
+        let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
         if superclass == "Builder" {
-          builderDependencies[name] = arguments
+          builderDependencies[name] = groups.flatMap { $0 }
           break
         }
         let parameters = classes[superclass]?.genericParameters ?? []
-        given = parameters.count == 1 ? [parameters[0]: arguments] : [:]
+        given = [:]
+        if parameters.count == 1 {
+          given[parameters[0]] = groups.flatMap { $0 }
+        } else if parameters.count == groups.count {
+          for (parameter, group) in zip(parameters, groups) { given[parameter] = group }
+        }
         current = superclass
       }
+    }
+    // What the base classes in the sources declare, up the chain.
+    func inheritedMembers(of name: String) -> Set<String> {
+      var result: Set<String> = []
+      var current = classes[name]?.superclass
+      for _ in 0..<64 {
+        guard let base = current, let declared = classes[base] else { break }
+        result.formUnion(declared.properties.map(\.name) + methods(of: base).map(\.name))
+        result.formUnion((extensions[base] ?? []).flatMap(\.properties).map(\.name))
+        current = declared.superclass
+      }
+      return result
     }
     // A component's own methods and its extensions': what it can forward to a child.
     func methods(of name: String) -> [MethodFact] {
@@ -234,7 +259,8 @@ struct Wiring: Sendable {
           isRoot: isRoot,
           conformances: refinements(of: directConformances(of: name)),
           properties: declared.properties + added.flatMap(\.properties),
-          methods: methods(of: name)
+          methods: methods(of: name),
+          inheritedMembers: inheritedMembers(of: name)
         )
       )
     }
@@ -299,10 +325,17 @@ struct Wiring: Sendable {
             child.dependencyProtocols.isEmpty ? ["EmptyDependency"] : child.dependencyProtocols
           if existing.contains([site.parent, child.name]) {
             // The conformance states it already; the call site says where it is built.
-            if let edge = components[parentIndex].children.firstIndex(where: {
-              $0.child == child.name
-            }), components[parentIndex].children[edge].callSite == nil {
+            guard
+              let edge = components[parentIndex].children.firstIndex(where: {
+                $0.child == child.name
+              })
+            else { continue }
+            if components[parentIndex].children[edge].callSite == nil {
               components[parentIndex].children[edge].callSite = site.position
+              components[parentIndex].children[edge].callSiteConditions = site.conditions
+            } else if components[parentIndex].children[edge].callSiteConditions != site.conditions {
+              // Built under two different `#if`s: the conformance must hold under both.
+              components[parentIndex].children[edge].callSiteConditions = Conditions()
             }
             continue
           }
@@ -313,6 +346,7 @@ struct Wiring: Sendable {
               child: child.name,
               protocolName: needed.joined(separator: " & "),
               callSite: site.position,
+              callSiteConditions: site.conditions,
               isConformed: Set(needed).isSubset(of: components[parentIndex].conformances)))
         }
       }
@@ -327,13 +361,17 @@ struct Wiring: Sendable {
         let target = alias.names.first, target != superclass
       else { break }
       declared.superclass = target
-      if declared.superclassArguments.isEmpty { declared.superclassArguments = alias.arguments }
-    }
-    declared.superclassArguments = declared.superclassArguments.flatMap { name -> [String] in
-      guard let alias = typeAliases[name], alias.arguments.isEmpty, !alias.names.isEmpty else {
-        return [name]
+      if declared.superclassArgumentGroups.isEmpty {
+        declared.superclassArgumentGroups = alias.argumentGroups
       }
-      return alias.names
+    }
+    declared.superclassArgumentGroups = declared.superclassArgumentGroups.map { group in
+      group.flatMap { name -> [String] in
+        guard let alias = typeAliases[name], alias.arguments.isEmpty, !alias.names.isEmpty else {
+          return [name]
+        }
+        return alias.names
+      }
     }
   }
 

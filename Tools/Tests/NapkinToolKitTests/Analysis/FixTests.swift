@@ -291,7 +291,9 @@ struct FixTests {
   ) throws {
     let wiring = Analysis.wiring(scratch.path).wiring
     #expect(Linter.findings(in: wiring).isEmpty, sourceLocation: sourceLocation)
-    #expect(Linter.unrestatedSendables(wiring).isEmpty, sourceLocation: sourceLocation)
+    #expect(
+      ComponentNotRestatingSendableRule().check(LintContext(wiring)).isEmpty,
+      sourceLocation: sourceLocation)
     let (again, second) = run("fix", scratch.path)
     #expect(again == .success, sourceLocation: sourceLocation)
     #expect(second.output == "Nothing to fix in \(files) files.\n", sourceLocation: sourceLocation)

@@ -38,6 +38,61 @@ struct CompilerCorpusTests {
       fixMakesItCompile: true),
     Case(
       folder: "StaticReadInService", rules: [.staticNotNonisolated], fixMakesItCompile: true),
+    // Each pass-through form: effects, typed throws, rethrows, autoclosure, inout, generics.
+    Case(folder: "MethodFormsPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    // A requirement under `#if os(iOS)` stays under it, and the conformance of two call sites
+    // under different `#if`s holds under both.
+    Case(
+      folder: "ConditionalRequirementPassThrough", rules: [.edgeNotConformed, .missingPassThrough],
+      fixMakesItCompile: true),
+    // A byte-order mark, `@preconcurrency` and `public` imports, `#if canImport(UIKit)`, and a
+    // pass-through whose type needs the child's file's `import Foundation`.
+    Case(
+      folder: "EdgeFileImports", rules: [.edgeNotConformed, .missingPassThrough],
+      fixMakesItCompile: true),
+    Case(folder: "GenericBaseAnyArgument", rules: [.edgeNotConformed], fixMakesItCompile: true),
+    // Needle's builder protocols: the requirement gets `@MainActor` with its witness.
+    Case(
+      folder: "BuilderRequirementWitness", rules: [.builderEdgeNotMainActor],
+      fixMakesItCompile: true),
+    // What a factory calls, resolved: a free function, a static factory method, a typealias,
+    // `.init()` of the property's type, a nested type (each main-actor in Xcode 26's mode).
+    Case(
+      folder: "FactoryCallsFreeFunction", rules: [.globalNotNonisolated], fixMakesItCompile: true
+    ),
+    // A default argument of a nonisolated service's initializer calls a free function.
+    Case(
+      folder: "DefaultArgumentCallsFreeFunction", rules: [.globalNotNonisolated],
+      fixMakesItCompile: true),
+    Case(
+      folder: "FactoryStaticFactoryMethod", rules: [.serviceNotNonisolated],
+      fixMakesItCompile: true),
+    Case(
+      folder: "FactoryThroughTypealias", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    Case(folder: "FactoryImplicitInit", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    Case(folder: "FactoryNestedType", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+    // A nonisolated service's stored default calls a static of a type that states nothing
+    // ("main actor-isolated default value in a nonisolated context"), as Needle's streams do.
+    Case(
+      folder: "ServiceDefaultValueCallsStatic", rules: [.serviceNotNonisolated],
+      fixMakesItCompile: true),
+    // Shared values that are not Sendable, whatever their syntax; a person chooses.
+    Case(
+      folder: "SharedCollectionNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false
+    ),
+    Case(folder: "SharedClosureNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false),
+    // Subscripts are requirements too: passed through, or named when no ancestor has one.
+    Case(folder: "SubscriptPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    Case(
+      folder: "SubscriptRequirementNotProvided", rules: [.requirementNotProvided],
+      fixMakesItCompile: false),
+    // Compiles in both modes, so no finding: a struct's implicit initializer, a protocol
+    // extension's default, a member of a generic base component.
+    Case(folder: "CleanSendableStructService", rules: [], fixMakesItCompile: true),
+    // A class built fresh whose implicit initializer runs no call is nonisolated: no finding.
+    Case(folder: "FreshNonSendableService", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanProtocolExtensionDefault", rules: [], fixMakesItCompile: true),
+    Case(folder: "CleanInheritedFromGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanGenericBase", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanEmptyDependencyLeaf", rules: [], fixMakesItCompile: true),
     Case(folder: "CleanMethodPassThrough", rules: [], fixMakesItCompile: true),

@@ -41,6 +41,9 @@ struct LintRuleTests {
       rule: .sharedNotSendable, folder: "SharedNotSendable",
       places: ["LibraryComponent.swift:13:22", "LibraryComponent.swift:14:22"]),
     Expectation(
+      rule: .globalNotNonisolated, folder: "GlobalNotNonisolated",
+      places: ["RootComponent.swift:3:6"]),
+    Expectation(
       rule: .dependencyNotNonisolated, folder: "DependencyNotNonisolated",
       places: ["BadgeComponent.swift:3:10"]),
     Expectation(
@@ -86,7 +89,8 @@ struct LintRuleTests {
     guard expected.rule == .componentNotRestatingSendable else {
       return Linter.findings(in: wiring)
     }
-    return Linter.findings(in: wiring) + Linter.unrestatedSendables(wiring)
+    return Linter.findings(in: wiring)
+      + ComponentNotRestatingSendableRule().check(LintContext(wiring))
   }
 
   @Test(arguments: expectations)
@@ -109,7 +113,7 @@ struct LintRuleTests {
     let folder = Paths.fixture("ComponentNotRestatingSendable/Found")
     #expect(Analysis.findings(folder).isEmpty)
     let wiring = Analysis.wiring(folder).wiring
-    let finding = Linter.unrestatedSendables(wiring).first
+    let finding = ComponentNotRestatingSendableRule().check(LintContext(wiring)).first
     #expect(
       finding?.message.contains(
         "\"class 'AppComponent' must restate inherited '@unchecked Sendable' conformance\"")
@@ -124,11 +128,11 @@ struct LintRuleTests {
         {}
         final class Helper {}
         """)
-    #expect(Linter.unrestatedSendables(wiring).isEmpty)
+    #expect(ComponentNotRestatingSendableRule().check(LintContext(wiring)).isEmpty)
   }
 
   @Test func everyRuleHasAFixture() {
-    #expect(Set(Self.expectations.map(\.rule)) == Set(Finding.Rule.allCases))
+    #expect(Set(Self.expectations.map(\.rule)) == Set(Rules.all.map(\.id)))
   }
 
   @Test func aCleanTreeHasNoFindings() {
@@ -165,7 +169,7 @@ struct LintRuleTests {
         }
         """)
     #expect(
-      Linter.sharedCycles(wiring).first?.message.hasPrefix(
+      SharedCycleRule().check(LintContext(wiring)).first?.message.hasPrefix(
         "dependency cycle in LoopComponent: node -> node:") == true)
   }
 
@@ -259,7 +263,7 @@ struct PassThroughUseTests {
           _ = HomeComponent(dependency: dependency).viaCall
         }
         """)
-    #expect(Linter.unusedPassThroughs(wiring).isEmpty)
+    #expect(UnusedPassThroughRule().check(LintContext(wiring)).isEmpty)
   }
 
   @Test func aReadWhoseTypeTheSyntaxDoesNotShowIsNotAUse() {
@@ -271,6 +275,6 @@ struct PassThroughUseTests {
         }
         func read(router: HomeRouter) { _ = router.component.clock }
         """)
-    #expect(Linter.unusedPassThroughs(wiring).map(\.position.line) == [3])
+    #expect(UnusedPassThroughRule().check(LintContext(wiring)).map(\.position.line) == [3])
   }
 }

@@ -1,0 +1,321 @@
+import SwiftSyntax
+
+/// The isolation rules of what components and nonisolated types call: services, statics and
+/// free functions.
+struct ServiceNotNonisolatedRule: EditingRule {
+  let id = Finding.Rule.serviceNotNonisolated
+  /// A service a component builds (`shared { NetworkService() }`, `NetworkService()`), declared
+  /// in the sources without an isolation word: in a target whose default isolation is
+  /// `MainActor` it is main-actor, and the component, which is nonisolated, cannot call its
+  /// initializer. A shared class that is not Sendable is left to ``sharedNonSendables``: making
+  /// it `nonisolated` would not make it Sendable, and only a person can choose how to guard it.
+  func check(_ context: LintContext) -> [Finding] {
+    let wiring = context.wiring
+    let classes = context.classes
+    let actors = MainActorTypes(wiring)
+    var values: [String: ValueTypeFact] = [:]
+    for file in wiring.files {
+      for declared in file.valueTypes where values[declared.name] == nil {
+        values[declared.name] = declared
+      }
+    }
+    var reported: Set<String> = []
+    var findings: [Finding] = []
+    // What components build, then what nonisolated services build in turn.
+    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] = []
+    for component in wiring.components {
+      for property in component.properties where !property.isActorIsolated {
+        let built: String?
+        switch property.kind {
+        case .shared: built = property.reads.factoryType ?? property.calledType
+        case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
+        default: continue
+        }
+        builds.append(
+          (
+            built, component.name + "." + property.name, property.kind == .shared,
+            property.calledType != nil && property.callsStaticMethod
+          ))
+      }
+    }
+    for file in wiring.files {
+      for use in file.nonisolatedUses where use.member == nil && !use.callsFunction {
+        builds.append((use.type, "the nonisolated \(use.reader)", false, use.callsStaticMethod))
+      }
+    }
+    for (written, builder, isShared, viaStatic) in builds {
+      // Through `typealias Client = NetworkClient` to the type itself.
+      var built = written
+      for _ in 0..<8 {
+        guard let name = built, let target = wiring.typeAliases[name]?.names.first,
+          target != name
+        else { break }
+        built = target
+      }
+      guard let built, !actors.isMainActor(built), !actors.isBuilder(built),
+        wiring.component(named: built) == nil, !reported.contains(built)
+      else { continue }
+      let position: SourcePosition
+      // A nested type takes the isolation of a type around it that states one.
+      // A shared class that is not Sendable is the person's choice (``sharedNonSendables``);
+      // one built fresh on each read needs only a nonisolated initializer.
+      if let declared = classes.declaration(of: built), declared.isolation == .unstated,
+        !declared.isNested, declared.hasIsolatedInitializer || viaStatic,
+        !isShared || classes.sendability(of: built, wiring: wiring) != .notSendable
+      {
+        position = declared.position
+      } else if let declared = values[built], declared.isolation == .unstated,
+        !declared.isNested, declared.hasInitializer || viaStatic
+      {
+        // A struct's implicit initializer is nonisolated: only a written one is main-actor.
+        position = declared.position
+      } else {
+        continue
+      }
+      reported.insert(built)
+      findings.append(
+        Finding(
+          rule: .serviceNotNonisolated,
+          position: position,
+          message: "\(built), which \(builder) builds, does not say "
+            + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
+            + "26 app) it is main-actor, and that code fails with \"call to main "
+            + "actor-isolated initializer 'init(...)' in a synchronous nonisolated context\"",
+          fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
+            + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
+            + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
+            + "conformance\": components are read from any thread",
+          components: []))
+    }
+    return findings
+  }
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.index.types[file.key(finding)].map(Self.nonisolatedType)
+  }
+
+  /// `nonisolated` before a service's declaration, ahead of its other modifiers:
+  /// `nonisolated final class NetworkService`.
+  private static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
+    let name: String
+    let keyword: TokenSyntax
+    let modifiers: DeclModifierListSyntax
+    if let type = declared.as(ClassDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.classKeyword, type.modifiers)
+    } else if let type = declared.as(StructDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.structKeyword, type.modifiers)
+    } else if let type = declared.as(EnumDeclSyntax.self) {
+      (name, keyword, modifiers) = (type.name.text, type.enumKeyword, type.modifiers)
+    } else {
+      return ([], "")
+    }
+    let before: any SyntaxProtocol = modifiers.first.map { $0 } ?? keyword
+    return (
+      [SyntaxFixes.insertion("nonisolated ", before: before)],
+      "wrote `nonisolated` on \(name), which a component builds"
+    )
+  }
+}
+
+struct StaticNotNonisolatedRule: EditingRule {
+  let id = Finding.Rule.staticNotNonisolated
+  /// A static member read in a nonisolated type (`Episode.placeholder` in a service), declared
+  /// without `nonisolated` in an extension, or in a type that does not say it: in a target
+  /// whose default isolation is `MainActor` it is main-actor, and the read fails with "main
+  /// actor-isolated static property 'placeholder' can not be referenced from a nonisolated
+  /// context".
+  func check(_ context: LintContext) -> [Finding] {
+    let wiring = context.wiring
+    let actors = MainActorTypes(wiring)
+    var statics: [String: [StaticMemberFact]] = [:]
+    var stated: [String: StatedIsolation] = [:]
+    for file in wiring.files {
+      for member in file.staticMembers {
+        statics[member.type + "." + member.member, default: []].append(member)
+      }
+      for declared in file.classes { stated[declared.name] = declared.isolation }
+      for declared in file.valueTypes { stated[declared.name] = declared.isolation }
+    }
+    var reported: Set<SourcePosition> = []
+    var findings: [Finding] = []
+    for file in wiring.files {
+      for use in file.nonisolatedUses {
+        guard let member = use.member, !actors.isMainActor(use.type),
+          let typeIsolation = stated[use.type]
+        else { continue }
+        for declared in statics[use.type + "." + member] ?? []
+        where declared.isolation == .unstated
+          && (declared.inExtension || typeIsolation == .unstated)
+          && reported.insert(declared.position).inserted
+        {
+          findings.append(
+            Finding(
+              rule: .staticNotNonisolated,
+              position: declared.position,
+              message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
+                + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
+                + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
+                + "actor-isolated static property '\(member)' can not be referenced from a "
+                + "nonisolated context\"",
+              fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
+                + "accepts it too",
+              components: []))
+        }
+      }
+    }
+    return findings
+  }
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.index.variables[file.key(finding)].map(Self.nonisolatedStatic)
+  }
+
+  /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
+  private static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
+    let name =
+      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
+    let before: any SyntaxProtocol =
+      variable.modifiers.first.map { $0 } ?? variable.bindingSpecifier
+    return (
+      [SyntaxFixes.insertion("nonisolated ", before: before)],
+      "wrote `nonisolated` on static `\(name)`"
+    )
+  }
+}
+
+struct GlobalNotNonisolatedRule: EditingRule {
+  let id = Finding.Rule.globalNotNonisolated
+  /// A free function a component's member calls, declared without `nonisolated`: in a target
+  /// whose default isolation is `MainActor` it is main-actor, and the component, which is
+  /// nonisolated, cannot call it.
+  func check(_ context: LintContext) -> [Finding] {
+    let wiring = context.wiring
+    var functions: [String: GlobalFunctionFact] = [:]
+    for file in wiring.files {
+      for declared in file.globalFunctions where functions[declared.name] == nil {
+        functions[declared.name] = declared
+      }
+    }
+    // Who calls what: component members, and nonisolated types (a default argument too).
+    var calls: [(name: String, caller: String, component: String?)] = []
+    for component in wiring.components {
+      let own = Set(component.methods.map(\.name))
+      for property in component.properties where !property.isActorIsolated {
+        for name in property.calledFunctions where !own.contains(name) {
+          calls.append((name, component.name + "." + property.name, component.name))
+        }
+      }
+    }
+    for file in wiring.files {
+      for use in file.nonisolatedUses where use.callsFunction {
+        calls.append((use.type, "the nonisolated " + use.reader, nil))
+      }
+    }
+    var reported: Set<String> = []
+    var findings: [Finding] = []
+    for (name, caller, component) in calls {
+      guard let declared = functions[name], declared.isolation == .unstated,
+        reported.insert(name).inserted
+      else { continue }
+      findings.append(
+        Finding(
+          rule: .globalNotNonisolated,
+          position: declared.position,
+          message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
+            + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
+            + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
+            + "a synchronous nonisolated context\" (or, in a default argument, \"main "
+            + "actor-isolated default value in a nonisolated context\")",
+          fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
+            + "accepts it too",
+          components: component.map { [$0] } ?? []))
+    }
+    return findings
+  }
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.index.functions[file.key(finding)].map(Self.nonisolatedFunction)
+  }
+
+  /// `nonisolated` before a free function's modifiers: `nonisolated func makeGreeting()`.
+  private static func nonisolatedFunction(_ function: FunctionDeclSyntax) -> SyntaxFixes.Edit {
+    let before: any SyntaxProtocol = function.modifiers.first.map { $0 } ?? function.funcKeyword
+    return (
+      [SyntaxFixes.insertion("nonisolated ", before: before)],
+      "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
+    )
+  }
+}
+
+/// Not linted: the compiler already warns at the same place ("class 'X' must restate inherited
+/// '@unchecked Sendable' conformance"); fix writes it, since it is boilerplate.
+struct ComponentNotRestatingSendableRule: EditingRule {
+  let id = Finding.Rule.componentNotRestatingSendable
+  let isLinted = false
+  /// A component class whose inheritance clause does not restate `@unchecked Sendable`.
+  ///
+  /// Not part of ``findings(in:)``: the compiler already warns at the same place ("class 'X'
+  /// must restate inherited '@unchecked Sendable' conformance"), and lint reports what the
+  /// compiler cannot see. `napkin fix` reports and writes it, since it is boilerplate.
+  func check(_ context: LintContext) -> [Finding] {
+    let wiring = context.wiring
+    let components = Set(wiring.components.map(\.name)).union(wiring.componentBases)
+    return wiring.files.flatMap { file in
+      file.classes.compactMap { declared -> Finding? in
+        // `Sendable` alone is the compiler's error ("cannot inherit from another class"), which
+        // it reports loudly: only a class that says nothing is this rule's.
+        guard components.contains(declared.name), !declared.conformances.contains("Sendable")
+        else { return nil }
+        return Finding(
+          rule: .componentNotRestatingSendable,
+          position: declared.position,
+          message: "component \(declared.name) does not restate `@unchecked Sendable`: Swift 6 "
+            + "asks every subclass of an `@unchecked Sendable` class to, and warns \"class "
+            + "'\(declared.name)' must restate inherited '@unchecked Sendable' conformance\", "
+            + "which fails a build that treats warnings as errors",
+          fix: "add `@unchecked Sendable` to the end of its inheritance clause, your promise "
+            + "that it adds no unguarded mutable state (napkin fix writes it)",
+          components: [declared.name]
+        )
+      }
+    }
+  }
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.index.classes[file.key(finding)].flatMap {
+      Self.restatedSendable($0, in: file.bytes, style: file.style)
+    }
+  }
+
+  /// `, @unchecked Sendable` after the last inherited type. When that makes the line longer than
+  /// the line length, it goes on a line of its own and the opening brace on the next, the shape
+  /// swift-format gives a wrapped declaration.
+  private static func restatedSendable(
+    _ declared: ClassDeclSyntax,
+    in bytes: [UInt8],
+    style: FileStyle
+  ) -> ([SourceEdit], String)? {
+    // A component always has a superclass, so a class without one is not what lint saw.
+    guard let last = declared.inheritanceClause?.inheritedTypes.last else { return nil }
+    let report = "restated `@unchecked Sendable` on \(declared.name.text)"
+    // After the type, not after a trailing comma: the comma, if any, stays last.
+    let end = last.type.endPositionBeforeTrailingTrivia.utf8Offset
+    let added = ", @unchecked Sendable"
+    let start = SourceEdit.lineStart(of: end, in: bytes)
+    let line = String(
+      decoding: bytes[start..<SourceEdit.lineEnd(of: end, in: bytes)], as: UTF8.self)
+    guard line.count + added.count > SyntaxFixes.lineLength else {
+      return ([SourceEdit(offset: end, text: added)], report)
+    }
+    let declarationStart = declared.positionAfterSkippingLeadingTrivia.utf8Offset
+    let indent = SourceEdit.indentation(
+      ofLineAt: SourceEdit.lineStart(of: declarationStart, in: bytes), in: bytes)
+    let wrapped = "," + style.lineEnding + indent + style.indentUnit + "@unchecked Sendable"
+    let brace = declared.memberBlock.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+    // Only blanks between the type and `{`: the brace moves down with the conformance. Anything
+    // else there (a `where` clause, a line break) stays where it is.
+    guard brace >= end, bytes[end..<brace].allSatisfy(SourceEdit.isBlank) else {
+      return ([SourceEdit(offset: end, text: wrapped)], report)
+    }
+    return (
+      [SourceEdit(offset: end, removing: brace - end, text: wrapped + style.lineEnding + indent)],
+      report
+    )
+  }
+}

@@ -1,0 +1,5 @@
+import Napkin
+
+final class RootComponent: EmptyComponent, @unchecked Sendable {
+  var onEvent: () -> Void { shared { {} } }
+}
