@@ -30,24 +30,18 @@ import Testing
     @Test func aFactoryThatWaitsForADetachedTaskBuildingAnotherKeyCompletes() async {
       await #expect(processExitsWith: .success) {
         exitIfStillRunning(after: 60, "a semaphore bridge to a detached task")
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        await onAThreadOfItsOwn {
           precondition(BridgingComponent().bridgedThroughATask.name == "bridged")
-          finished.signal()
         }
-        await waitOnDispatchThread(finished)
       }
     }
 
     @Test func aFactoryThatWaitsForATaskWhileThePoolBuildsOtherKeysCompletes() async {
       await #expect(processExitsWith: .success) {
         exitIfStillRunning(after: 60, "a task awaited with a semaphore while the pool builds")
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        await onAThreadOfItsOwn {
           precondition(BridgingComponent().bridgedWhileThePoolBuilds.name == "bridged")
-          finished.signal()
         }
-        await waitOnDispatchThread(finished)
       }
     }
 

@@ -24,26 +24,24 @@ final class MainSyncComponent: EmptyComponent, @unchecked Sendable {
 final class BridgingComponent: EmptyComponent, @unchecked Sendable {
   var bridgedThroughATask: Token {
     shared {
-      let built = DispatchSemaphore(value: 0)
-      Task.detached {
-        _ = self.other
-        built.signal()
+      bridged { built in
+        Task.detached {
+          _ = self.other
+          built.signal()
+        }
       }
-      built.wait()
-      return Token("bridged")
     }
   }
 
   var bridgedThroughAThread: Token {
     shared {
-      let built = DispatchSemaphore(value: 0)
       let other = UnrelatedComponent()
-      Thread.detachNewThread {
-        _ = other.service
-        built.signal()
+      return bridged { built in
+        Thread.detachNewThread {
+          _ = other.service
+          built.signal()
+        }
       }
-      built.wait()
-      return Token("bridged")
     }
   }
 
@@ -53,17 +51,24 @@ final class BridgingComponent: EmptyComponent, @unchecked Sendable {
       for number in 0..<16 {
         Task.detached { _ = self.numbered(number) }
       }
-      let built = DispatchSemaphore(value: 0)
-      Task {
-        _ = self.other
-        built.signal()
+      return bridged { built in
+        Task {
+          _ = self.other
+          built.signal()
+        }
       }
-      built.wait()
-      return Token("bridged")
     }
   }
 
   var other: Token { shared { Token("other") } }
+
+  /// Starts work that signals `built` when it is done, and waits for it: the factory's bridge.
+  private func bridged(_ start: (DispatchSemaphore) -> Void) -> Token {
+    let built = DispatchSemaphore(value: 0)
+    start(built)
+    built.wait()
+    return Token("bridged")
+  }
 
   func numbered(_ number: Int) -> Token {
     shared(forCallerKey: "numbered \(number)") { Token("\(number)") }
@@ -137,4 +142,15 @@ func mainThreadStackSize() -> Int {
 /// Whether this process runs under AddressSanitizer, whose runtime defines `__asan_init`.
 func addressSanitizerIsActive() -> Bool {
   dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+}
+
+/// Runs `body` on a thread of its own and waits for it without blocking a thread of the
+/// cooperative pool, whose threads the body's factories may need.
+func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) async {
+  let finished = DispatchSemaphore(value: 0)
+  Thread.detachNewThread {
+    body()
+    finished.signal()
+  }
+  await waitOnDispatchThread(finished)
 }
