@@ -44,9 +44,11 @@ class ScriptsTestCase(unittest.TestCase):
         self.scratch = tempfile.mkdtemp(prefix="napkin-scripts-")
         self.addCleanup(shutil.rmtree, self.scratch)
         self.copy = os.path.join(self.scratch, "repository")
-        for relative in ("Tools/Scripts", "Tools/NapkinPlugins/Plugins"):
+        # Links are copied as links: the package's Plugins/ links into Tools/Plugins, as in the
+        # repository.
+        for relative in ("Tools/Scripts", "Tools/Plugins", "Tools/NapkinPlugins/Plugins"):
             shutil.copytree(os.path.join(REPOSITORY, relative),
-                            os.path.join(self.copy, relative))
+                            os.path.join(self.copy, relative), symlinks=True)
         for relative in ("LICENSE", "CHANGELOG.md", "Tools/NapkinPlugins/Package.swift"):
             shutil.copyfile(os.path.join(REPOSITORY, relative), os.path.join(self.copy, relative))
         self.bundle = os.path.join(self.scratch, "napkin.artifactbundle.zip")
@@ -124,6 +126,29 @@ class ReleasePluginsPackageTests(ScriptsTestCase):
         again = self.release(output)
         self.assertEqual(again.returncode, 0, again.stderr)
         self.assertFalse(os.path.exists(os.path.join(output, "Plugins", "Old")))
+
+    def test_the_plugins_linked_from_the_shared_sources_are_released_as_files(self):
+        linked = os.path.join(
+            self.copy, "Tools", "NapkinPlugins", "Plugins", "NapkinLintPlugin",
+            "NapkinLintPlugin.swift")
+        self.assertTrue(os.path.islink(linked))
+        output = os.path.join(self.scratch, "NapkinPlugins")
+        result = self.release(output)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        released = os.path.join(output, "Plugins", "NapkinLintPlugin", "NapkinLintPlugin.swift")
+        self.assertFalse(os.path.islink(released))
+        self.assertEqual(read(released), read(linked))
+
+    def test_a_plugin_linked_outside_the_shared_sources_is_refused(self):
+        secret = os.path.join(self.scratch, "secret.txt")
+        with open(secret, "w", encoding="utf-8") as file:
+            file.write("not a plugin\n")
+        planted = os.path.join(
+            self.copy, "Tools", "NapkinPlugins", "Plugins", "NapkinLintPlugin", "Planted.swift")
+        os.symlink(secret, planted)
+        output = os.path.join(self.scratch, "NapkinPlugins")
+        self.assertRefused(self.release(output), "not a file of Tools/Plugins")
+        self.assertFalse(os.path.exists(output))
 
     def test_a_checkout_keeps_its_own_files(self):
         output = os.path.join(self.scratch, "checkout")

@@ -33,6 +33,8 @@ import tempfile
 
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PACKAGE = os.path.join(REPOSITORY, "Tools", "NapkinPlugins")
+# The one copy of each plugin's source: the package's Plugins/ holds links into it.
+SHARED_PLUGINS = os.path.join(REPOSITORY, "Tools", "Plugins")
 LOCAL_TARGET = '.binaryTarget(name: "napkin", path: "napkin.artifactbundle.zip"),'
 # The list of what the script wrote into the output, so that the next release replaces only that.
 RECORD = ".napkin-release.json"
@@ -91,10 +93,20 @@ def main():
     for folder, _, names in os.walk(source):
         for name in names:
             path = os.path.join(folder, name)
+            relative = os.path.relpath(path, PACKAGE)
             if os.path.islink(path):
-                fail(f"{path} is a symbolic link; the released package holds only files")
+                # A link is followed only to a regular file of Tools/Plugins, where the
+                # repository keeps each plugin's one copy; the release holds the file itself.
+                target = os.path.realpath(path)
+                if not (inside(target, os.path.realpath(SHARED_PLUGINS))
+                        and os.path.isfile(target) and not os.path.islink(target)):
+                    fail(f"{path} is a symbolic link to {target}, which is not a file of "
+                         "Tools/Plugins; the released package holds only the plugins' sources")
+                path = target
+            elif not os.path.isfile(path):
+                fail(f"{path} is not a regular file; the released package holds only files")
             with open(path, "rb") as plugin_file:
-                files[os.path.relpath(path, PACKAGE)] = plugin_file.read()
+                files[relative] = plugin_file.read()
 
     os.makedirs(output, exist_ok=True)
     # Only files the previous release wrote, unchanged since (checked above), are removed: a
@@ -190,6 +202,8 @@ def replaceable_files(output):
 def write_file(output, relative, data):
     """Writes `data` to output/relative through a new file renamed over it, never a link."""
     path = os.path.join(output, relative)
+    if not inside(os.path.normpath(path), os.path.normpath(output)):
+        fail(f"{relative} would be written outside --output {output}; nothing more was written")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     descriptor, partial = tempfile.mkstemp(prefix=".release-", dir=os.path.dirname(path))
     try:
