@@ -127,6 +127,9 @@ package struct InstanceStore: ~Copyable, Sendable {
   ) -> (any AnyObject & Sendable)? {
     let build = Build(owner: ObjectIdentifier(owner), ownerType: Swift.type(of: owner), key: key)
     let thread = BuildingThread.current
+    // `BuildingThread.claim`'s loop, written here rather than called: through its closure a
+    // chain node costs 2,494 instructions against 2,412 (`--profile chain-napkin`; the bound is
+    // 2.5x hand wiring's 995, 2,487).
     while true {
       switch find(build, type: type, by: thread) {
       case .built(let instance):

@@ -59,6 +59,27 @@ final class BuildingThread {
     stack.removeLast()
   }
 
+  /// What a store's `find` decides for `build`, once it has decided: the built value, or nil
+  /// when this thread has claimed the key (the build is then on its stack, and the caller runs
+  /// the factory). Waits while another thread builds the key, then asks `find` again; stops the
+  /// program on a cycle. `PerKey`'s store takes it as it is; a component's store writes the same
+  /// loop inline (see `InstanceStore.claim`).
+  func claim<Stored>(_ build: Build, _ find: () -> Claim<Stored>) -> Stored? {
+    while true {
+      switch find() {
+      case .built(let value):
+        return value
+      case .claimed:
+        begin(build)
+        return nil
+      case .wait(let record):
+        BuildWaits.wait(self, for: record)
+      case .cycle:
+        OnceFailure.cycle(cycle(closedBy: build))
+      }
+    }
+  }
+
   /// The chain of a cycle on this thread: from the build of `build`'s key in progress here to
   /// `build`, the request that closes the cycle.
   func cycle(closedBy build: Build) -> [Build] {

@@ -16,21 +16,8 @@ public nonisolated enum TerminalText {
   ///
   /// - Parameters:
   ///   - keepingLineBreaks: let newlines and tabs through, for multi-line text shown as written.
-  ///   - limit: at most this many characters (as the user sees them), then `…`.
-  public static func escaped(
-    _ text: String, keepingLineBreaks: Bool = false, limit: Int = .max
-  ) -> String {
-    var result = ""
-    for (index, character) in text.enumerated() {
-      if index == limit {
-        result += "…"
-        break
-      }
-      for scalar in character.unicodeScalars {
-        append(scalar, to: &result, keepingLineBreaks: keepingLineBreaks)
-      }
-    }
-    return result
+  public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    escaped(text, keepingLineBreaks: keepingLineBreaks, scalarLimit: .max)
   }
 
   /// The most of an argument a message shows: 200 Unicode scalars, then `…`.
@@ -49,13 +36,20 @@ public nonisolated enum TerminalText {
   /// "unknown command `\(TerminalText.echoed(word))`"
   /// ```
   public static func echoed(_ argument: String) -> String {
+    escaped(argument, keepingLineBreaks: false, scalarLimit: echoLimit)
+  }
+
+  /// `text` escaped, cut after `scalarLimit` Unicode scalars with `…`.
+  private static func escaped(
+    _ text: String, keepingLineBreaks: Bool, scalarLimit: Int
+  ) -> String {
     var result = ""
-    for (index, scalar) in argument.unicodeScalars.enumerated() {
-      if index == echoLimit {
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      if index == scalarLimit {
         result += "…"
         break
       }
-      append(scalar, to: &result, keepingLineBreaks: false)
+      append(scalar, to: &result, keepingLineBreaks: keepingLineBreaks)
     }
     return result
   }
