@@ -31,18 +31,13 @@ final class ChildRouterCollector: SyntaxVisitor {
 
   /// `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
   private static func names(in type: TypeSyntax) -> [String] {
-    if let optional = type.as(OptionalTypeSyntax.self) {
-      return names(in: optional.wrappedType)
+    let parenthesized = type.as(TupleTypeSyntax.self).flatMap {
+      $0.elements.count == 1 ? $0.elements.first?.type : nil
     }
-    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return names(in: unwrapped.wrappedType)
-    }
-    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
-      let only = tuple.elements.first
-    {
-      return names(in: only.type)
-    }
-    return TypeNames.simpleNames(type)
+    let inner =
+      type.as(OptionalTypeSyntax.self)?.wrappedType
+      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? parenthesized
+    return inner.map(names) ?? TypeNames.simpleNames(type)
   }
 
   private struct Method {
@@ -115,7 +110,7 @@ final class ChildRouterCollector: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
       let elements = Array(node.elements)
       guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-        let property = Self.property(elements[0]), children.contains(property)
+        let property = PropertyClassifier.ownMember(elements[0]), children.contains(property)
       else { return .visitChildren }
       let isNil = elements[2].is(NilLiteralExprSyntax.self)
       method.assignments.append((property, isNil, Syntax(node)))
@@ -139,32 +134,11 @@ final class ChildRouterCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      var name: String?
-      if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-        name = reference.baseName.text
-      } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-      {
-        name = member.declName.baseName.text
-      }
-      if let name {
+      if let name = PropertyClassifier.ownMember(node.calledExpression) {
         if name == "detachChild" { method.detaches = true }
         method.calls.insert(name)
       }
       return .visitChildren
-    }
-
-    /// `x` or `self.x`.
-    static func property(_ expression: ExprSyntax) -> String? {
-      if let reference = expression.as(DeclReferenceExprSyntax.self) {
-        return reference.baseName.text
-      }
-      if let member = expression.as(MemberAccessExprSyntax.self),
-        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-      {
-        return member.declName.baseName.text
-      }
-      return nil
     }
   }
 }

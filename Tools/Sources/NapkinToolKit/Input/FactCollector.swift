@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Walks one file's syntax tree once and records the declarations and references that the graph
 /// and the lint rules need. It never decides what is a component: that takes every file.
-final class FactCollector: SyntaxVisitor {
+final class FactCollector: SyntaxAnyVisitor {
   private(set) var facts: FileFacts
   private let converter: SourceLocationConverter
   /// The names of the types the walk is inside, innermost last.
@@ -68,24 +68,33 @@ final class FactCollector: SyntaxVisitor {
 
   // MARK: Types
 
+  /// Enters a type's body; ``visitAnyPost(_:)`` leaves it.
+  private func enter(_ name: String, _ isolation: StatedIsolation) -> SyntaxVisitorContinueKind {
+    enclosingTypes.append(name)
+    enclosingIsolations.append(isolation)
+    return .visitChildren
+  }
+
+  override func visitAnyPost(_ node: Syntax) {
+    guard node.isProtocol((any DeclGroupSyntax).self) else { return }
+    enclosingTypes.removeLast()
+    enclosingIsolations.removeLast()
+  }
+
+  /// Whether a type declared here takes the isolation an enclosing type states.
+  private var isNested: Bool { enclosingIsolations.contains { $0 != .unstated } }
+
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
-    var superclass: String?
-    var arguments: [[String]] = []
-    if let first = inherited.first {
-      superclass = TypeNames.simpleNames(first).first
-      arguments = TypeNames.genericArguments(first)
-    }
     let isolation = Self.isolation(node.modifiers, node.attributes)
     facts.classes.append(
       ClassFact(
         name: node.name.text,
-        superclass: superclass,
-        superclassArgumentGroups: arguments,
+        superclass: inherited.first.flatMap { TypeNames.simpleNames($0).first },
+        superclassArgumentGroups: inherited.first.map(TypeNames.genericArguments) ?? [],
         conformances: inherited.flatMap(TypeNames.simpleNames),
-        isActorIsolated: isolation == .globalActor,
         isolation: isolation,
-        isNested: enclosingIsolations.contains { $0 != .unstated },
+        isNested: isNested,
         hasIsolatedInitializer: Self.hasIsolatedInitializer(node.memberBlock),
         genericParameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         properties: properties(in: node.memberBlock),
@@ -94,140 +103,75 @@ final class FactCollector: SyntaxVisitor {
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    enclosingTypes.append(node.name.text)
-    enclosingIsolations.append(isolation)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ClassDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    return enter(node.name.text, isolation)
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = TypeNames.extendedName(node)
+    let isolation = Self.isolation(node.modifiers, node.attributes)
     facts.extensions.append(
       ExtensionFact(
         extendedType: name,
-        conformances: node.inheritanceClause?.inheritedTypes.flatMap {
-          TypeNames.simpleNames($0.type)
-        } ?? [],
+        conformances: TypeNames.inherited(node.inheritanceClause),
         properties: properties(in: node.memberBlock),
         methods: methods(in: node.memberBlock.members),
         position: position(of: node.extendedType),
-        isolation: Self.isolation(node.modifiers, node.attributes),
+        isolation: isolation,
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    enclosingTypes.append(name)
-    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ExtensionDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    return enter(name, isolation)
   }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    let bindings = Self.variables(in: node.memberBlock.members).flatMap(\.bindings)
-    let requirements = bindings.compactMap {
-      $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-    }
-    var types: [String: String] = [:]
-    var attributes: [String: String] = [:]
-    var requirementEffects: [String: String] = [:]
-    var conditions: [String: Conditions] = [:]
-    var offsets: [String: Int] = [:]
+    let isolation = Self.isolation(node.modifiers, node.attributes)
+    var declared = ProtocolFact(
+      name: node.name.text, inherited: TypeNames.inherited(node.inheritanceClause),
+      requirements: [], position: position(of: node.name), isolation: isolation,
+      methods: methods(in: node.memberBlock.members),
+      closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
     for variable in Self.variables(in: node.memberBlock.members) {
       for binding in variable.bindings {
-        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-          let type = binding.typeAnnotation?.type.trimmedDescription
-        {
-          types[name] = type
-          attributes[name] = variable.attributes.trimmedDescription
-          conditions[name] = Conditions(of: variable)
-          offsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
-          if case .accessors(let list) = binding.accessorBlock?.accessors,
-            let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-            let effects = getter.effectSpecifiers
-          {
-            requirementEffects[name] = effects.trimmedDescription
-          }
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+          continue
         }
+        declared.requirements.append(name)
+        guard let type = binding.typeAnnotation?.type.trimmedDescription else { continue }
+        declared.requirementTypes[name] = type
+        declared.requirementAttributes[name] = variable.attributes.trimmedDescription
+        declared.requirementConditions[name] = Conditions(of: variable)
+        declared.requirementOffsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
+        declared.requirementEffects[name] =
+          binding.accessorBlock?.getAccessor?.effectSpecifiers?
+          .trimmedDescription
       }
     }
-    facts.protocols.append(
-      ProtocolFact(
-        name: node.name.text,
-        inherited: node.inheritanceClause?.inheritedTypes.flatMap {
-          TypeNames.simpleNames($0.type)
-        } ?? [],
-        requirements: requirements,
-        position: position(of: node.name),
-        isolation: Self.isolation(node.modifiers, node.attributes),
-        requirementTypes: types,
-        requirementAttributes: attributes,
-        requirementEffects: requirementEffects,
-        requirementConditions: conditions,
-        requirementOffsets: offsets,
-        methods: methods(in: node.memberBlock.members),
-        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-      )
-    )
-    enclosingTypes.append(node.name.text)
-    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ProtocolDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    facts.protocols.append(declared)
+    return enter(node.name.text, isolation)
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    facts.valueTypes.append(
-      ValueTypeFact(
-        name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        hasInitializer: Self.hasIsolatedInitializer(node.memberBlock),
-        isNested: enclosingIsolations.contains { $0 != .unstated },
-        position: position(of: node.name)))
-    enclosingTypes.append(node.name.text)
-    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: StructDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    recordValueType(node, hasInitializer: Self.hasIsolatedInitializer(node.memberBlock))
   }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    facts.valueTypes.append(
-      ValueTypeFact(
-        name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
-        isNested: enclosingIsolations.contains { $0 != .unstated },
-        position: position(of: node.name)))
-    enclosingTypes.append(node.name.text)
-    enclosingIsolations.append(Self.isolation(node.modifiers, node.attributes))
-    return .visitChildren
+    recordValueType(node, hasInitializer: true)
   }
 
-  override func visitPost(_ node: EnumDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+  private func recordValueType(
+    _ node: some DeclGroupSyntax & NamedDeclSyntax, hasInitializer: Bool
+  ) -> SyntaxVisitorContinueKind {
+    let isolation = Self.isolation(node.modifiers, node.attributes)
+    facts.valueTypes.append(
+      ValueTypeFact(
+        name: node.name.text, isolation: isolation, hasInitializer: hasInitializer,
+        isNested: isNested, position: position(of: node.name)))
+    return enter(node.name.text, isolation)
   }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enclosingTypes.append(node.name.text)
     // An actor's members are isolated to the actor, never to the main actor.
-    enclosingIsolations.append(.nonisolated)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ActorDeclSyntax) {
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    enter(node.name.text, .nonisolated)
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -295,9 +239,7 @@ final class FactCollector: SyntaxVisitor {
   /// A static property: whether it, or the extension it is in, says `nonisolated`.
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let type = enclosingTypes.last,
-      node.modifiers.contains(where: {
-        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-      })
+      Self.isTypeMember(node.modifiers)
     else { return .visitChildren }
     let own = Self.isolation(node.modifiers, node.attributes)
     let container = enclosingIsolations.last ?? .unstated
@@ -372,18 +314,27 @@ final class FactCollector: SyntaxVisitor {
 
   // MARK: Properties
 
-  /// The variable declarations among `members`, including those in every branch of `#if`: the
-  /// tool does not know the build configuration, so it checks them all.
-  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
-    members.flatMap { member -> [VariableDeclSyntax] in
-      if let variable = member.decl.as(VariableDeclSyntax.self) {
-        return [variable]
-      }
-      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
-      return conditional.clauses.flatMap { clause -> [VariableDeclSyntax] in
+  /// The declarations among `members`, including those in every branch of `#if`: the tool does
+  /// not know the build configuration, so it checks them all.
+  static func declarations(in members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+    members.flatMap { member -> [DeclSyntax] in
+      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+      return conditional.clauses.flatMap { clause -> [DeclSyntax] in
         guard case .decls(let nested) = clause.elements else { return [] }
-        return variables(in: nested)
+        return declarations(in: nested)
       }
+    }
+  }
+
+  /// The variable declarations among `members`, in every branch of `#if`.
+  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
+    declarations(in: members).compactMap { $0.as(VariableDeclSyntax.self) }
+  }
+
+  /// Whether `modifiers` make a member the type's own (`static`, `class`), not an instance's.
+  static func isTypeMember(_ modifiers: DeclModifierListSyntax) -> Bool {
+    modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
     }
   }
 
@@ -404,71 +355,49 @@ final class FactCollector: SyntaxVisitor {
   }
 
   private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
-    var result: [PropertyFact] = []
-    for variable in Self.variables(in: members.members) {
-      let isTypeMember = variable.modifiers.contains {
-        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-      }
-      if isTypeMember { continue }
-      let isVariable = variable.bindingSpecifier.tokenKind == .keyword(.var)
-      for binding in variable.bindings {
+    Self.variables(in: members.members).filter { !Self.isTypeMember($0.modifiers) }.flatMap {
+      variable in
+      variable.bindings.compactMap { binding -> PropertyFact? in
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
-          continue
+          return nil
         }
-        result.append(
-          PropertyFact(
-            name: name.text,
-            kind: PropertyClassifier.kind(of: binding, isVariable: isVariable),
-            position: position(of: name),
-            keywordPosition: position(of: variable.bindingSpecifier),
-            declaredTypes: binding.typeAnnotation.map { TypeNames.simpleNames($0.type) } ?? [],
-            reads: GetterReads.of(binding, position: { self.position(of: $0) }),
-            isActorIsolated: Self.isolation(variable.modifiers, variable.attributes)
-              == .globalActor,
-            constructedType: PropertyClassifier.result(of: binding).flatMap(
-              PropertyClassifier.constructedType),
-            builtWithSelf: PropertyClassifier.result(of: binding).flatMap {
-              PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
-                PropertyClassifier.builtWithSelf)
-            },
-            calledType: PropertyClassifier.result(of: binding).flatMap {
-              PropertyClassifier.calledType($0, declared: binding.typeAnnotation?.type)
-            },
-            callsStaticMethod: PropertyClassifier.result(of: binding).map(
-              PropertyClassifier.callsStaticMethod) ?? false,
-            calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
-            isClosure: binding.typeAnnotation.map { PropertyClassifier.isClosure($0.type) }
-              ?? false,
-            elementTypes: binding.typeAnnotation.map {
-              PropertyClassifier.elementTypes($0.type)
-            } ?? []
-          )
+        let result = PropertyClassifier.result(of: binding)
+        let declared = binding.typeAnnotation?.type
+        return PropertyFact(
+          name: name.text,
+          kind: PropertyClassifier.kind(
+            of: binding, isVariable: variable.bindingSpecifier.tokenKind == .keyword(.var)),
+          position: position(of: name),
+          keywordPosition: position(of: variable.bindingSpecifier),
+          declaredTypes: declared.map(TypeNames.simpleNames) ?? [],
+          reads: GetterReads.of(binding, position: { self.position(of: $0) }),
+          isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor,
+          constructedType: result.flatMap(PropertyClassifier.constructedType),
+          builtWithSelf: result.flatMap {
+            PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
+              PropertyClassifier.builtWithSelf)
+          },
+          calledType: result.flatMap { PropertyClassifier.calledType($0, declared: declared) },
+          callsStaticMethod: result.map(PropertyClassifier.callsStaticMethod) ?? false,
+          calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
+          isClosure: declared.map(PropertyClassifier.isClosure) ?? false,
+          elementTypes: declared.map(PropertyClassifier.elementTypes) ?? []
         )
       }
     }
-    return result
   }
 }
 
 extension FactCollector {
   /// The methods among `members`, in every branch of `#if`, static ones left out.
   func methods(in members: MemberBlockItemListSyntax) -> [MethodFact] {
-    members.flatMap { member -> [MethodFact] in
-      if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
-        return conditional.clauses.flatMap { clause -> [MethodFact] in
-          guard case .decls(let nested) = clause.elements else { return [] }
-          return methods(in: nested)
-        }
+    Self.declarations(in: members).compactMap { decl -> MethodFact? in
+      if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+        return Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))
       }
-      if let subscriptDecl = member.decl.as(SubscriptDeclSyntax.self) {
-        return [Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))]
-      }
-      guard let function = member.decl.as(FunctionDeclSyntax.self),
-        !function.modifiers.contains(where: {
-          $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-        })
-      else { return [] }
-      return [Self.method(function, position: position(of: function.name))]
+      guard let function = decl.as(FunctionDeclSyntax.self), !Self.isTypeMember(function.modifiers)
+      else { return nil }
+      return Self.method(function, position: position(of: function.name))
     }
   }
 
@@ -484,13 +413,8 @@ extension FactCollector {
         ? parameter.firstName.text + ": " : ""
       return label + (parameter.secondName ?? parameter.firstName).text
     }
-    var getterEffects = ""
-    if case .accessors(let list) = node.accessorBlock?.accessors,
-      let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-      let effects = getter.effectSpecifiers
-    {
-      getterEffects = effects.trimmedDescription
-    }
+    let getterEffects =
+      node.accessorBlock?.getAccessor?.effectSpecifiers?.trimmedDescription ?? ""
     let read =
       (getterEffects.contains("throws") ? "try " : "")
       + (getterEffects.contains("async") ? "await " : "") + "dependency["

@@ -27,20 +27,7 @@ struct GetterReads: Hashable, Sendable {
     _ binding: PatternBindingSyntax,
     position: (any SyntaxProtocol) -> SourcePosition
   ) -> GetterReads {
-    guard let accessors = binding.accessorBlock else { return GetterReads() }
-    let body: Syntax
-    switch accessors.accessors {
-    case .getter(let statements):
-      body = Syntax(statements)
-    case .accessors(let list):
-      guard
-        let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-        let statements = getter.body
-      else { return GetterReads() }
-      body = Syntax(statements)
-    @unknown default:
-      return GetterReads()
-    }
+    guard let body = binding.accessorBlock?.getterStatements else { return GetterReads() }
     let finder = Finder(viewMode: .sourceAccurate)
     finder.walk(body)
     var reads = finder.reads
@@ -53,9 +40,7 @@ struct GetterReads: Hashable, Sendable {
         reads.factoryBuildsBuilder = PropertyClassifier.isBuilderCall(result)
         let call = PropertyClassifier.unwrapped(result).as(FunctionCallExprSyntax.self)
         reads.factoryPassesSelf =
-          call?.arguments.contains {
-            $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-          } ?? false
+          call?.arguments.contains { PropertyClassifier.isSelf($0.expression) } ?? false
       }
     }
     return reads
@@ -86,9 +71,7 @@ struct GetterReads: Hashable, Sendable {
         reads.dependencyMembers.append(member)
         return .skipChildren
       }
-      if let base = node.base?.as(DeclReferenceExprSyntax.self),
-        base.baseName.tokenKind == .keyword(.self)
-      {
+      if PropertyClassifier.isSelf(node.base) {
         reads.ownMembers.append(member)
         return .skipChildren
       }

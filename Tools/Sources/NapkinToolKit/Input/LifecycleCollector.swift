@@ -40,22 +40,12 @@ final class LifecycleCollector: SyntaxVisitor {
     guard initializerDepth > 0, let interactor = interactors.last ?? nil else {
       return .visitChildren
     }
-    let called = node.calledExpression
-    var name: String?
-    if let reference = called.as(DeclReferenceExprSyntax.self),
-      ["task", "disposeOnDeactivate"].contains(reference.baseName.text)
+    // `task` is the interactor's own; `disposeOnDeactivate` is called on what it disposes.
+    let own = PropertyClassifier.ownMember(node.calledExpression)
+    if let name = own
+      ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
+      .text, name == "disposeOnDeactivate" || (name == "task" && own != nil)
     {
-      name = reference.baseName.text
-    } else if let member = called.as(MemberAccessExprSyntax.self) {
-      let member = member.declName.baseName.text
-      let onSelf =
-        node.calledExpression.as(MemberAccessExprSyntax.self)?.base?
-        .as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-      if member == "disposeOnDeactivate" || (member == "task" && onSelf) {
-        name = member
-      }
-    }
-    if let name {
       calls.append(InteractorInitCall(interactor: interactor, call: name, position: position(node)))
     }
     return .visitChildren

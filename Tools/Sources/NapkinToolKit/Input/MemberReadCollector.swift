@@ -11,7 +11,7 @@ import SwiftSyntax
 /// A read through anything else (`a.b.x`, a value whose type is inferred from a function) names no
 /// type and counts for none, so whether a property is used never depends on which other files
 /// happen to be analysed with it, only on the files that read it.
-final class MemberReadCollector: SyntaxVisitor {
+final class MemberReadCollector: SyntaxAnyVisitor {
   private(set) var reads: Set<MemberRead> = []
   /// Variable name to type name, one dictionary per scope, innermost last.
   private var scopes: [[String: String]] = [[:]]
@@ -23,75 +23,54 @@ final class MemberReadCollector: SyntaxVisitor {
 
   // MARK: Scopes
 
-  private func enterType(_ name: String, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-    enclosingTypes.append(name)
-    var scope: [String: String] = [:]
-    for variable in FactCollector.variables(in: members.members) {
-      declare(variable, into: &scope)
-    }
-    scopes.append(scope)
-    return .visitChildren
-  }
-
-  private func leaveType() {
-    enclosingTypes.removeLast()
-    scopes.removeLast()
-  }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, members: node.memberBlock)
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, members: node.memberBlock)
-  }
-  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, members: node.memberBlock)
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, members: node.memberBlock)
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
-
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let name = TypeNames.extendedName(node)
-    return enterType(name, members: node.memberBlock)
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
-
-  private func enterFunction(_ parameters: FunctionParameterListSyntax) {
-    var scope: [String: String] = [:]
-    for parameter in parameters {
-      let name = (parameter.secondName ?? parameter.firstName).text
-      if let type = TypeNames.simpleNames(parameter.type).first {
-        scope[name] = type
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    if let name = Self.typeName(node), let group = node.asProtocol((any DeclGroupSyntax).self) {
+      enclosingTypes.append(name)
+      var scope: [String: String] = [:]
+      for variable in FactCollector.variables(in: group.memberBlock.members) {
+        declare(variable, into: &scope)
       }
+      scopes.append(scope)
+    } else if let parameters = Self.parameters(node) {
+      var scope: [String: String] = [:]
+      for parameter in parameters {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        if let type = TypeNames.simpleNames(parameter.type).first {
+          scope[name] = type
+        }
+      }
+      scopes.append(scope)
+    } else if node.is(ClosureExprSyntax.self) {
+      scopes.append([:])
     }
-    scopes.append(scope)
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterFunction(node.signature.parameterClause.parameters)
     return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
 
-  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterFunction(node.signature.parameterClause.parameters)
-    return .visitChildren
+  override func visitAnyPost(_ node: Syntax) {
+    if Self.typeName(node) != nil {
+      enclosingTypes.removeLast()
+      scopes.removeLast()
+    } else if Self.parameters(node) != nil || node.is(ClosureExprSyntax.self) {
+      scopes.removeLast()
+    }
   }
-  override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
 
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    scopes.append([:])
-    return .visitChildren
+  /// The type whose members a class, struct, enum, actor or extension declares.
+  private static func typeName(_ node: Syntax) -> String? {
+    if let extended = node.as(ExtensionDeclSyntax.self) {
+      return TypeNames.extendedName(extended)
+    }
+    guard node.isProtocol((any DeclGroupSyntax).self), !node.is(ProtocolDeclSyntax.self) else {
+      return nil
+    }
+    return node.asProtocol((any NamedDeclSyntax).self)?.name.text
   }
-  override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+
+  /// The parameters of a function or an initializer, a scope of their own.
+  private static func parameters(_ node: Syntax) -> FunctionParameterListSyntax? {
+    node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+      ?? node.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+  }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     // Members were declared on entering their type; this adds locals, in order.

@@ -29,10 +29,7 @@ struct NestingGuard {
 
   /// Nil if the parser can read `source` in bounded time and stack, or the first place it cannot.
   static func check(_ source: String) -> Refusal? {
-    var source = source
-    return source.withUTF8 { bytes in
-      var scanner = NestingScanner(bytes: bytes)
-      return scanner.scan()
-    }
+    var scanner = NestingScanner(bytes: Array(source.utf8))
+    return scanner.scan()
   }
 }

@@ -3,15 +3,11 @@ extension NestingScanner {
   // MARK: Strings and comments
 
   func startsRawString() -> Bool {
-    var probe = index
-    while probe < bytes.count, bytes[probe] == UInt8(ascii: "#") { probe += 1 }
-    return probe < bytes.count && bytes[probe] == UInt8(ascii: "\"")
+    peek(poundCount(after: index)) == UInt8(ascii: "\"")
   }
 
   mutating func openString() {
     var pounds = 0
-    // SAFETY: in range without a check: called at a `"`, or at `#`s that `startsRawString` found
-    // followed by a `"` inside the buffer, which stops this loop.
     while bytes[index] == UInt8(ascii: "#") {
       pounds += 1
       index += 1
@@ -92,9 +88,7 @@ extension NestingScanner {
   mutating func readWord() -> String {
     let start = index
     while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
-    // SAFETY: `start...index` lies inside the buffer (the loop stops at `bytes.count`), and the
-    // bytes are copied into the new `String` before the buffer can go away.
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
   static func isWordByte(_ byte: UInt8) -> Bool {
@@ -106,15 +100,6 @@ extension NestingScanner {
     }
   }
 
-  static func isOperatorByte(_ byte: UInt8) -> Bool {
-    "/=-+!*%<>&|^~?.".utf8.contains(byte)
-  }
-
-  static func isSpace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-      || byte == UInt8(ascii: "\r")
-  }
-
   func refusal(at offset: Int, _ message: String) -> Refusal {
     var line = 1
     var lineStart = 0
@@ -123,11 +108,7 @@ extension NestingScanner {
       lineStart = position + 1
     }
     // Columns count characters, as the parser's diagnostics do.
-    // SAFETY: `offset` is the position of a byte already read, so both ranges lie inside the
-    // buffer; the bytes are copied into a new `String` before it can go away.
-    let column =
-      String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
-      .count + 1
+    let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
     return Refusal(line: line, column: column, message: message)
   }
 }

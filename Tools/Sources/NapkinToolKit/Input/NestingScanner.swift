@@ -21,17 +21,7 @@ struct NestingScanner {
     var angles = 0
   }
 
-  // SAFETY: `bytes` is the buffer of `String.withUTF8` in ``NestingGuard/check(_:)``, valid only
-  // inside that closure; the scanner is a local of the closure and dies with it, and what leaves
-  // it (a word, a column) is copied into a new `String` first (`readWord`, `refusal(at:_:)`).
-  // Its subscripts are unchecked in release builds, so every read is in range by construction:
-  // each `bytes[i]` sits behind `i < bytes.count` in the same condition (the loops, `peek`), or
-  // reads `index` just after `scan()` checked it (`scanToken`, and `operatorRun`, which
-  // `scanToken` calls with `index` unchanged), or reads `start - 1` after `start > 0`.
-  // `openString` reads `#`s that `startsRawString` found followed by a `"` before the end (or
-  // stands on a `"`). Slices run from a byte already read to `index` (at most `bytes.count`), and
-  // `refusal(at:_:)` gets offsets of bytes already read.
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: [UInt8]
   var index = 0
   var frames = [Frame(kind: .file)]
   /// Every frame but the file's, plus every frame's prefixes and angles.
@@ -44,10 +34,6 @@ struct NestingScanner {
   var lastWord = ""
   /// A newline after an operand ends the statement, unless the next token continues it.
   var newlinePending = false
-
-  init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-  }
 
   static let prefixWords: Set<String> = [
     "try", "await", "else", "any", "some", "each", "repeat", "consume", "copy", "inout",
@@ -183,12 +169,12 @@ struct NestingScanner {
   mutating func open(_ byte: UInt8, at start: Int) -> Refusal? {
     if byte == UInt8(ascii: "{") {
       resetAngles()
+      bracketRun = 0
+    } else if !lastWasOpener {
+      bracketRun = 0
+      runStart = start
     }
     if byte == UInt8(ascii: "[") {
-      if !lastWasOpener {
-        bracketRun = 0
-        runStart = start
-      }
       bracketRun += 1
       if bracketRun > NestingGuard.maximumBracketRun {
         return refusal(
@@ -197,13 +183,6 @@ struct NestingScanner {
             + "twice as long for each one, so the file is not analysed. Name the inner type "
             + "with a typealias or the inner value with a `let`")
       }
-    } else if byte == UInt8(ascii: "(") {
-      if !lastWasOpener {
-        bracketRun = 0
-        runStart = start
-      }
-    } else {
-      bracketRun = 0
     }
     frames.append(Frame(kind: .bracket(byte)))
     endedOperand = false
@@ -274,14 +253,14 @@ struct NestingScanner {
     let first = bytes[index]
     let leadingDot = first == UInt8(ascii: ".")
     index += 1
-    while index < bytes.count, Self.isOperatorByte(bytes[index]),
+    while index < bytes.count, "/=-+!*%<>&|^~?.".utf8.contains(bytes[index]),
       leadingDot || bytes[index] != UInt8(ascii: ".")
     {
       index += 1
     }
     settleNewline(continues: true)
     let run = bytes[start..<index]
-    let adjacent = endedOperand && start > 0 && !Self.isSpace(bytes[start - 1])
+    let adjacent = endedOperand && start > 0 && !" \t\n\r".utf8.contains(bytes[start - 1])
     lastWord = ""
     lastWasOpener = false
     if run.count == 1, first == UInt8(ascii: "<"), adjacent {

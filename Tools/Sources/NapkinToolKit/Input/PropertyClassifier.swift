@@ -18,23 +18,14 @@ enum PropertyClassifier {
       }
       return .stored(isVariable: isVariable)
     }
-    let getterKind: PropertyKind
-    switch accessors.accessors {
-    case .getter(let body):
-      getterKind = kind(ofGetter: body)
-    case .accessors(let list):
-      if let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) {
-        getterKind = getter.body.map { kind(ofGetter: $0.statements) } ?? .computed
-      } else {
-        let observersOnly = list.allSatisfy {
-          $0.accessorSpecifier.tokenKind == .keyword(.willSet)
-            || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
-        }
-        return observersOnly ? .stored(isVariable: isVariable) : .computed
+    if case .accessors(let list) = accessors.accessors, accessors.getAccessor == nil {
+      let observersOnly = list.allSatisfy {
+        $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+          || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
       }
-    @unknown default:
-      getterKind = .computed
+      return observersOnly ? .stored(isVariable: isVariable) : .computed
     }
+    let getterKind = accessors.getterStatements.map(kind(ofGetter:)) ?? .computed
     // The declared type says what a computed property hands out, whatever builds it.
     if let store = declared.first(where: storeTypes.contains) {
       if case .passThrough = getterKind { return getterKind }
@@ -51,16 +42,11 @@ enum PropertyClassifier {
   static func constructedType(_ expression: ExprSyntax) -> String? {
     let expression = unwrapped(expression)
     guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-    var called = call.calledExpression
-    if let specialized = called.as(GenericSpecializationExprSyntax.self) {
-      called = specialized.expression
-    }
-    if let reference = called.as(DeclReferenceExprSyntax.self),
-      reference.baseName.text.first?.isUppercase == true
-    {
-      return reference.baseName.text
-    }
-    return nil
+    let called =
+      call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression
+      ?? call.calledExpression
+    let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+    return name?.first?.isUppercase == true ? name : nil
   }
 
   /// The type whose initializer or static method `expression` calls: `.init()` gives the
@@ -97,11 +83,8 @@ enum PropertyClassifier {
 
   /// `T?` and `T!` as `T`.
   private static func unwrappedOptional(_ type: TypeSyntax) -> TypeSyntax {
-    if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
-    if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return forced.wrappedType
-    }
-    return type
+    type.as(OptionalTypeSyntax.self)?.wrappedType
+      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type
   }
 
   /// The bare lowercase names called as functions in `accessors`: `makeClient()`.
@@ -158,20 +141,9 @@ enum PropertyClassifier {
   /// The expression a computed property's getter hands out: its last statement, or the result
   /// of its `shared` factory.
   static func result(of binding: PatternBindingSyntax) -> ExprSyntax? {
-    guard let accessors = binding.accessorBlock else { return nil }
-    let statements: CodeBlockItemListSyntax
-    switch accessors.accessors {
-    case .getter(let body):
-      statements = body
-    case .accessors(let list):
-      guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-        let body = getter.body
-      else { return nil }
-      statements = body.statements
-    @unknown default:
-      return nil
-    }
-    guard let last = statements.last, let expression = returnedExpression(last) else { return nil }
+    guard let last = binding.accessorBlock?.getterStatements?.last,
+      let expression = returnedExpression(last)
+    else { return nil }
     if let call = unwrapped(expression).as(FunctionCallExprSyntax.self), isSharedCall(call),
       let factory = call.trailingClosure
         ?? call.arguments.last?.expression.as(
@@ -189,7 +161,7 @@ enum PropertyClassifier {
     guard let type = constructedType(ExprSyntax(call)),
       let argument = call.arguments.first,
       argument.label?.text == "dependency" || argument.label?.text == "parent",
-      argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      isSelf(argument.expression)
     else { return nil }
     return type
   }
@@ -228,22 +200,13 @@ enum PropertyClassifier {
 
   /// `shared { }` or `self.shared { }`, whatever its arguments.
   static func isSharedCall(_ call: FunctionCallExprSyntax) -> Bool {
-    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-      return reference.baseName.text == "shared"
-    }
-    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-      let base = member.base?.as(DeclReferenceExprSyntax.self)
-    {
-      return base.baseName.tokenKind == .keyword(.self) && member.declName.baseName.text == "shared"
-    }
-    return false
+    ownMember(call.calledExpression) == "shared"
   }
 
   /// `store.shared(for: key)` (Airframe's per-key store), not the component's own `shared`.
   static func isPerKeyRead(_ call: FunctionCallExprSyntax) -> Bool {
     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-      member.declName.baseName.text == "shared", let base = member.base,
-      !(base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self))
+      member.declName.baseName.text == "shared", let base = member.base, !isSelf(base)
     else { return false }
     return call.arguments.first?.label?.text == "for"
   }
@@ -255,17 +218,23 @@ enum PropertyClassifier {
 
   /// `dependency` or `self.dependency`.
   static func isDependency(_ expression: ExprSyntax?) -> Bool {
-    guard let expression else { return false }
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      return reference.baseName.text == "dependency"
+    ownMember(expression) == "dependency"
+  }
+
+  /// The member `x` or `self.x` names: one of the enclosing type's, read without another base.
+  static func ownMember(_ expression: ExprSyntax?) -> String? {
+    if let reference = expression?.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
     }
-    if let member = expression.as(MemberAccessExprSyntax.self),
-      let base = member.base?.as(DeclReferenceExprSyntax.self)
-    {
-      return base.baseName.tokenKind == .keyword(.self)
-        && member.declName.baseName.text == "dependency"
+    guard let member = expression?.as(MemberAccessExprSyntax.self), isSelf(member.base) else {
+      return nil
     }
-    return false
+    return member.declName.baseName.text
+  }
+
+  /// `self`.
+  static func isSelf(_ expression: ExprSyntax?) -> Bool {
+    expression?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
   }
 
   static func returnedExpression(_ item: CodeBlockItemSyntax) -> ExprSyntax? {
@@ -273,25 +242,32 @@ enum PropertyClassifier {
     case .expr(let expression):
       return expression
     case .stmt(let statement):
-      if let returned = statement.as(ReturnStmtSyntax.self) {
-        return returned.expression
-      }
-      return statement.as(ExpressionStmtSyntax.self)?.expression
+      return statement.as(ReturnStmtSyntax.self)?.expression
+        ?? statement.as(ExpressionStmtSyntax.self)?.expression
     default:
       return nil
     }
   }
 
   static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-    if let tried = expression.as(TryExprSyntax.self) {
-      return unwrapped(tried.expression)
-    }
-    if let awaited = expression.as(AwaitExprSyntax.self) {
-      return unwrapped(awaited.expression)
-    }
-    if let forced = expression.as(ForceUnwrapExprSyntax.self) {
-      return unwrapped(forced.expression)
-    }
-    return expression
+    let inner =
+      expression.as(TryExprSyntax.self)?.expression
+      ?? expression.as(AwaitExprSyntax.self)?.expression
+      ?? expression.as(ForceUnwrapExprSyntax.self)?.expression
+    return inner.map(unwrapped) ?? expression
+  }
+}
+
+extension AccessorBlockSyntax {
+  /// The `get` of a list of accessors (`{ get async throws }`, `{ get { ... } set { ... } }`).
+  var getAccessor: AccessorDeclSyntax? {
+    guard case .accessors(let list) = accessors else { return nil }
+    return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+  }
+
+  /// What the getter runs: the block itself for `{ x }`, else the body of its `get`.
+  var getterStatements: CodeBlockItemListSyntax? {
+    if case .getter(let statements) = accessors { return statements }
+    return getAccessor?.body?.statements
   }
 }

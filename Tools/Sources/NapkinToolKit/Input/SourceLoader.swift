@@ -194,15 +194,15 @@ enum SourceLoader {
   private static func readAndParse(
     _ path: String, followingLink: Bool, keeping: Bool
   ) -> (FileFacts, ReadSource?) {
-    switch readSourceAndStatus(path, followingLink: followingLink) {
-    case .source(let source, let status):
+    do throws(InputProblem) {
+      let (source, status) = try readSourceAndStatus(path, followingLink: followingLink)
       return (
         facts(path: path, source: source),
         keeping ? ReadSource(bytes: Array(source.utf8), status: status) : nil
       )
-    case .problem(let problem):
+    } catch {
       var facts = FileFacts(path: path)
-      facts.problems.append(problem)
+      facts.problems.append(error)
       return (facts, nil)
     }
   }
@@ -215,50 +215,42 @@ enum SourceLoader {
 
   /// The text of a regular file, opened without following a link unless `followingLink`.
   static func readSource(_ path: String, followingLink: Bool) -> ReadResult {
-    switch readSourceAndStatus(path, followingLink: followingLink) {
-    case .source(let source, _): .source(source)
-    case .problem(let problem): .problem(problem)
+    do throws(InputProblem) {
+      return .source(try readSourceAndStatus(path, followingLink: followingLink).source)
+    } catch {
+      return .problem(error)
     }
   }
 
   /// A file's text and which file it was, or why it was not read.
-  private enum StatusResult {
-    case source(String, BoundedFile.Status)
-    case problem(InputProblem)
-  }
-
-  private static func readSourceAndStatus(_ path: String, followingLink: Bool) -> StatusResult {
-    func problem(_ message: String) -> StatusResult {
-      .problem(InputProblem(location: path, message: message))
-    }
-    let data: Data
-    let status: BoundedFile.Status
+  private static func readSourceAndStatus(
+    _ path: String, followingLink: Bool
+  ) throws(InputProblem) -> (source: String, status: BoundedFile.Status) {
+    let read: (data: Data, status: BoundedFile.Status)
     do {
-      let read = try BoundedFile.readWithStatus(
+      read = try BoundedFile.readWithStatus(
         path, limit: maximumFileSize, followingLink: followingLink)
-      data = read.data
-      status = read.status
     } catch {
-      switch error {
-      case .symbolicLink:
-        return problem("symbolic link inside a folder, not followed; pass its target as a PATH")
-      case .cannotOpen:
-        return problem(
+      let message =
+        switch error {
+        case .symbolicLink:
+          "symbolic link inside a folder, not followed; pass its target as a PATH"
+        case .cannotOpen:
           "cannot read this file (missing, a dangling link, or no permission); "
-            + "fix its permissions or remove it")
-      case .notRegularFile:
-        return problem("not a regular file (a FIFO, a device or a socket); napkin reads files")
-      case .tooLarge:
-        return problem(
+            + "fix its permissions or remove it"
+        case .notRegularFile:
+          "not a regular file (a FIFO, a device or a socket); napkin reads files"
+        case .tooLarge:
           "larger than \(maximumFileSize >> 20) MiB, more than any source napkin reads; "
-            + "split it or leave it out")
-      case .cannotReadToTheEnd:
-        return problem("cannot read this file to its end, or it grew past the size bound")
-      }
+            + "split it or leave it out"
+        case .cannotReadToTheEnd:
+          "cannot read this file to its end, or it grew past the size bound"
+        }
+      throw InputProblem(location: path, message: message)
     }
-    guard let source = String(validating: data, as: UTF8.self) else {
-      return problem("not UTF-8 text; save it as UTF-8")
+    guard let source = String(validating: read.data, as: UTF8.self) else {
+      throw InputProblem(location: path, message: "not UTF-8 text; save it as UTF-8")
     }
-    return .source(source, status)
+    return (source, read.status)
   }
 }

@@ -7,6 +7,11 @@ enum TypeNames {
     simpleNames(node.extendedType).last ?? node.extendedType.trimmedDescription
   }
 
+  /// The names in an inheritance clause: `: Component<D>, A & B` gives `Component`, `A`, `B`.
+  static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.flatMap { simpleNames($0.type) } ?? []
+  }
+
   static func simpleNames(_ type: TypeSyntax) -> [String] {
     if let identifier = type.as(IdentifierTypeSyntax.self) {
       return [identifier.name.text]

@@ -98,14 +98,12 @@ struct ClassFact: Hashable, Sendable {
   /// The names in each of the superclass's generic arguments, by position:
   /// `Component<any A & B>` gives `[[A, B]]`, `AppComponent<any A, [Int]>` `[[A], []]`.
   var superclassArgumentGroups: [[String]]
-  /// Every name in the superclass's generic arguments.
-  var superclassArguments: [String] { superclassArgumentGroups.flatMap { $0 } }
   /// The remaining entries of the inheritance clause (and the first one, when it is a protocol).
   var conformances: [String]
-  /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
-  var isActorIsolated = false
   /// The isolation its own words state (`nonisolated final class`, `@MainActor class`).
   var isolation: StatedIsolation = .unstated
+  /// Isolated to a global actor (`@MainActor`), which makes a class Sendable.
+  var isActorIsolated: Bool { isolation == .globalActor }
   /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
   /// nested type without a word of its own takes; inside types that state none, it is main-actor
   /// in Xcode 26's mode like any other.
@@ -261,7 +259,7 @@ struct MemberRead: Hashable, Sendable {
 }
 
 /// A problem with the input itself: a missing path, an unreadable file, a syntax error.
-struct InputProblem: Hashable, Sendable, Codable, CustomStringConvertible {
+struct InputProblem: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// Where it is: a path, optionally with `:line:column`.
   var location: String
   var message: String

@@ -11,24 +11,23 @@ enum StronglyConnected {
     var stack: [Int] = []
     var parts: [[Int]] = []
     var counter = 0
-    for root in edges.indices where order[root] < 0 {
-      var work: [(node: Int, next: Int)] = [(root, 0)]
-      order[root] = counter
-      lowLink[root] = counter
+    var work: [(node: Int, next: Int)] = []
+    func discover(_ node: Int) {
+      order[node] = counter
+      lowLink[node] = counter
       counter += 1
-      stack.append(root)
-      onStack[root] = true
+      stack.append(node)
+      onStack[node] = true
+      work.append((node, 0))
+    }
+    for root in edges.indices where order[root] < 0 {
+      discover(root)
       while let (node, next) = work.last {
         if next < edges[node].count {
           work[work.count - 1].next += 1
           let target = edges[node][next]
           if order[target] < 0 {
-            order[target] = counter
-            lowLink[target] = counter
-            counter += 1
-            stack.append(target)
-            onStack[target] = true
-            work.append((target, 0))
+            discover(target)
           } else if onStack[target] {
             lowLink[node] = min(lowLink[node], order[target])
           }

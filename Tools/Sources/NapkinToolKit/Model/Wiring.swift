@@ -55,7 +55,10 @@ struct Wiring: Sendable {
           declared.properties.map(\.name) + declared.methods.map(\.name))
       }
     }
-    dependencyProtocols = Self.refiningDependency(protocols)
+    // The protocols that refine `Dependency` or `EmptyDependency`, directly or not.
+    dependencyProtocols = Self.closure(
+      of: Set(protocols.keys), base: Self.frameworkDependencies,
+      parents: { [protocols] in protocols[$0]?.inherited ?? [] })
     let isolated = protocols.values.filter { $0.isolation == .globalActor }.map(\.name)
     mainActorProtocols = Self.closure(
       of: Set(protocols.keys), base: MainActorTypes.known.union(isolated),
@@ -91,13 +94,6 @@ struct Wiring: Sendable {
   }
 
   // MARK: Resolution
-
-  /// The protocols that refine `Dependency` or `EmptyDependency`, directly or not.
-  private static func refiningDependency(_ protocols: [String: ProtocolFact]) -> Set<String> {
-    closure(
-      of: Set(protocols.keys), base: frameworkDependencies,
-      parents: { protocols[$0]?.inherited ?? [] })
-  }
 
   /// The names among `names` that reach a name in `base` by following `parents`. Each name is
   /// decided once (a depth-first walk with memo, without recursion), so the work is linear in
@@ -151,68 +147,36 @@ struct Wiring: Sendable {
         order.append(declared.name)
       }
     }
-    var extensions: [String: [ExtensionFact]] = [:]
-    for file in files {
-      for declared in file.extensions {
-        extensions[declared.extendedType, default: []].append(declared)
-      }
-    }
+    let extensions = Dictionary(grouping: files.flatMap(\.extensions), by: \.extendedType)
     // A class is a component if its superclass is one; the chain may cross files in any order.
     let componentNames = Self.closure(
       of: Set(classes.keys), base: Self.frameworkBases,
       parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
     // A generic base class (`class AppComponent<D>: Component<D>`) passes its subclass's
-    // argument on: each parameter stands for what the subclass writes in its place.
-    func dependencyAndRoot(
-      of name: String, given: [String: [String]] = [:], depth: Int = 0
-    ) -> ([String], Bool) {
-      guard let declared = classes[name], let superclass = declared.superclass, depth < 64 else {
-        return ([], false)
-      }
-      let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
-      let arguments = groups.flatMap { $0 }
-      switch superclass {
-      case "EmptyComponent": return (["EmptyDependency"], true)
-      case "Component":
-        // `Component<any EmptyDependency>` has no parent to find, like `EmptyComponent`.
-        return (arguments, arguments == ["EmptyDependency"])
-      default:
-        let parameters = classes[superclass]?.genericParameters ?? []
-        guard !parameters.isEmpty else {
-          return dependencyAndRoot(of: superclass, depth: depth + 1)
-        }
-        var next: [String: [String]] = [:]
-        if parameters.count == 1 {
-          next[parameters[0]] = arguments
-        } else if parameters.count == groups.count {
-          // By position: an argument of any syntax (`[T]`, a closure) keeps its place.
-          for (parameter, group) in zip(parameters, groups) { next[parameter] = group }
-        }
-        return dependencyAndRoot(of: superclass, given: next, depth: depth + 1)
-      }
-    }
-    let builderNames = Self.closure(
-      of: Set(classes.keys), base: ["Builder"],
-      parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
-    for name in builderNames {
-      // The same walk as a component's: a builder's base class may be generic too.
+    // argument on: each parameter stands for what the subclass writes in its place. The first
+    // superclass among `bases`, and the names in its generic arguments.
+    func base(of name: String, among bases: Set<String>) -> (name: String, arguments: [String])? {
       var current = name
       var given: [String: [String]] = [:]
       for _ in 0..<64 {
         guard let declared = classes[current], let superclass = declared.superclass else { break }
         let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
-        if superclass == "Builder" {
-          builderDependencies[name] = groups.flatMap { $0 }
-          break
-        }
+        if bases.contains(superclass) { return (superclass, groups.flatMap { $0 }) }
         let parameters = classes[superclass]?.genericParameters ?? []
         given = [:]
         if parameters.count == 1 {
           given[parameters[0]] = groups.flatMap { $0 }
         } else if parameters.count == groups.count {
+          // By position: an argument of any syntax (`[T]`, a closure) keeps its place.
           for (parameter, group) in zip(parameters, groups) { given[parameter] = group }
         }
         current = superclass
+      }
+      return nil
+    }
+    for name in classes.keys {
+      if let found = base(of: name, among: ["Builder"]) {
+        builderDependencies[name] = found.arguments
       }
     }
     // What the base classes in the sources declare, up the chain.
@@ -249,14 +213,17 @@ struct Wiring: Sendable {
         componentBases.insert(name)
         continue
       }
-      let (dependency, isRoot) = dependencyAndRoot(of: name)
+      let found = base(of: name, among: Self.frameworkBases)
+      // `Component<any EmptyDependency>` has no parent to find, like `EmptyComponent`.
+      let dependency =
+        found?.name == "EmptyComponent" ? ["EmptyDependency"] : found?.arguments ?? []
       let added = (extensions[name] ?? []).sorted { $0.position < $1.position }
       components.append(
         ComponentNode(
           name: name,
           position: declared.position,
           dependencyProtocols: dependency,
-          isRoot: isRoot,
+          isRoot: dependency == ["EmptyDependency"],
           conformances: refinements(of: directConformances(of: name)),
           properties: declared.properties + added.flatMap(\.properties),
           methods: methods(of: name),
