@@ -26,16 +26,12 @@ enum DotGraph {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A line break in a name is the label's own, never a raw one in the file.
+  private static let escapes: [Character: String] = [
+    "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\n", "\r\n": "\\n",
+  ]
+
   private static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\"", "\\": result += "\\" + String(character)
-      // A line break in a name is the label's own, never a raw one in the file.
-      case "\n", "\r", "\r\n": result += "\\n"
-      default: result.append(character)
-      }
-    }
-    return result
+    text.map { escapes[$0] ?? String($0) }.joined()
   }
 }

@@ -105,7 +105,7 @@ enum HTMLGraph {
             location: finding.position.description))
       }
     }
-    let readers = ReaderIndex(wiring)
+    let readers = MemberOrigin.ReaderIndex(wiring)
     let components = wiring.components.map { node in
       let properties = Dictionary(
         node.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -121,7 +121,12 @@ enum HTMLGraph {
               properties[name].map { property in
                 member(
                   property, of: node, in: wiring,
-                  readers: readers.readers(of: name, below: node))
+                  readers: readers.readers(of: name, below: node).map { child, passes in
+                    Reader(
+                      component: child.name,
+                      location: (passes.first?.position ?? child.position).description,
+                      passes: passes.map(\.name))
+                  })
               }
             })
         },

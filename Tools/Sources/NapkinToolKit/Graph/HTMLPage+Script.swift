@@ -9,297 +9,222 @@ extension HTMLPage {
   private static let treeScript = #"""
     (function () {
       "use strict";
-      var data = JSON.parse(document.getElementById("napkin-data").textContent);
+      const data = JSON.parse(document.getElementById("napkin-data").textContent);
       // Maps without a prototype: a name such as `__proto__` from the sources or a snapshot is a
       // key like any other.
-      var byName = Object.create(null);
-      data.components.forEach(function (c) { byName[c.name] = c; });
-      var nodesByName = Object.create(null);
+      const byName = Object.create(null);
+      data.components.forEach((c) => { byName[c.name] = c; });
+      const nodesByName = Object.create(null);
+      // Code-unit order, as Swift sorts the names `napkin why` prints.
+      const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-      function el(tag, className, text) {
-        var e = document.createElement(tag);
+      // An element holding `text`, or the `children` given after it (text stays text).
+      function el(tag, className, text, ...children) {
+        const e = document.createElement(tag);
         if (className) { e.className = className; }
         if (text !== undefined) { e.textContent = text; }
+        e.append(...children);
         return e;
       }
 
       function card(component, via, note) {
-        var box = el("div", "node");
+        const n = component.findings.length;
+        const box = el("div", "node" + (component.orphan ? " orphan" : "") + (n ? " flagged" : ""));
         box.setAttribute("data-component", component.name);
-        if (component.orphan) { box.classList.add("orphan"); }
-        if (component.findings.length) { box.classList.add("flagged"); }
-        var head = el("div");
-        head.appendChild(el("span", "name", component.name));
-        if (via) { head.appendChild(el("span", "via", "via " + via)); }
-        if (component.findings.length) {
-          var n = component.findings.length;
-          head.appendChild(el("span", "badge", n + (n === 1 ? " finding" : " findings")));
-        }
-        // Filled by a snapshot; empty (and hidden) without one.
-        head.appendChild(el("span", "state"));
-        box.appendChild(head);
-        box.appendChild(el("div", "detached-note"));
-        box.appendChild(el("div", "where", component.location));
-        if (component.orphan) { box.appendChild(el("div", "note", "orphan: " + component.orphan)); }
-        if (note) { box.appendChild(el("div", "note", note)); }
-        component.groups.forEach(function (group) {
-          var row = el("div", "group kind-" + group.kind);
-          row.appendChild(el("span", "kind", group.kind));
+        // The state badge is filled by a snapshot; empty (and hidden) without one.
+        box.append(el("div", "", undefined, el("span", "name", component.name),
+          ...(via ? [el("span", "via", "via " + via)] : []),
+          ...(n ? [el("span", "badge", n + (n === 1 ? " finding" : " findings"))] : []),
+          el("span", "state")));
+        box.append(el("div", "detached-note"), el("div", "where", component.location));
+        if (component.orphan) { box.append(el("div", "note", "orphan: " + component.orphan)); }
+        if (note) { box.append(el("div", "note", note)); }
+        component.groups.forEach((group) => {
           // The chips wrap inside their own column, never under the label.
-          var members = el("span", "members");
-          row.appendChild(members);
-          group.members.forEach(function (member) {
-            var chip = el("span", "member");
+          const members = el("span", "members");
+          box.append(el("div", "group kind-" + group.kind, undefined,
+            el("span", "kind", group.kind), members));
+          group.members.forEach((member) => {
+            const chip = el("span", "member", undefined, el("span", "", member.name),
+              el("span", "where", member.location.split("/").pop()), el("span", "built-mark"),
+              el("span", "built-description"));
             chip.setAttribute("data-member", member.name);
             chip.title = member.location;
-            chip.appendChild(el("span", "", member.name));
-            chip.appendChild(el("span", "where", member.location.split("/").pop()));
-            chip.appendChild(el("span", "built-mark"));
-            chip.appendChild(el("span", "built-description"));
-            chip.addEventListener("click", function () {
-              showWhy(component.name, member, chip);
-            });
-            members.appendChild(chip);
+            chip.addEventListener("click", () => showWhy(component.name, member, chip));
+            members.append(chip);
           });
-          box.appendChild(row);
         });
-        if (component.findings.length) {
-          var list = el("ul", "findings");
-          component.findings.forEach(function (f) {
-            list.appendChild(el("li", "", f.rule + ": " + f.message + " (" + f.location + ")"));
-          });
-          box.appendChild(list);
+        if (n) {
+          box.append(el("ul", "findings", undefined, ...component.findings.map((f) =>
+            el("li", "", f.rule + ": " + f.message + " (" + f.location + ")"))));
         }
-        (nodesByName[component.name] = nodesByName[component.name] || []).push(box);
+        (nodesByName[component.name] ??= []).push(box);
         return box;
       }
 
       // Drawn with a stack, never by recursion, and each component once, at its first place;
       // a branch deeper than 64 levels goes on as a tree of its own below, as the text graph
       // does: the page grows with the tree, whatever its depth or its shared children.
-      var maximumIndentedDepth = 64;
-      var drawn = Object.create(null);
-      var continued = [];
+      const maximumIndentedDepth = 64;
+      const drawn = Object.create(null);
+      const continued = [];
 
       function drawTree(name, via, note, container) {
-        var top = el("li");
-        container.appendChild(top);
-        var component = byName[name];
+        const top = el("li");
+        container.append(top);
+        const component = byName[name];
         if (!component) { return; }
         drawn[name] = true;
-        top.appendChild(card(component, via, note));
-        var path = Object.create(null);
+        top.append(card(component, via, note));
+        const path = Object.create(null);
         path[name] = true;
-        var stack = [{ component: component, item: top, list: null, next: 0, depth: 0 }];
+        const stack = [{ component: component, item: top, list: null, next: 0, depth: 0 }];
         while (stack.length) {
-          var frame = stack[stack.length - 1];
+          const frame = stack[stack.length - 1];
           if (frame.next >= frame.component.children.length) {
             delete path[frame.component.name];
             stack.pop();
             continue;
           }
-          var edge = frame.component.children[frame.next];
-          frame.next += 1;
+          const edge = frame.component.children[frame.next++];
           if (!frame.list) {
             frame.list = el("ul", "level");
-            frame.item.appendChild(frame.list);
+            frame.item.append(frame.list);
           }
-          var item = el("li");
-          frame.list.appendChild(item);
-          var child = byName[edge.name];
+          const item = el("li");
+          frame.list.append(item);
+          const child = byName[edge.name];
           if (!child) { continue; }
-          var label = edge.name + " via " + edge.via;
+          const label = edge.name + " via " + edge.via;
           if (path[edge.name]) {
-            item.appendChild(el("span", "cycle", label + " (cycle)"));
-            continue;
+            item.append(el("span", "cycle", label + " (cycle)"));
+          } else if (drawn[edge.name]) {
+            item.append(el("span", "note", label + " (drawn once, at its first place)"));
+          } else if (frame.depth + 1 >= maximumIndentedDepth) {
+            drawn[edge.name] = true;
+            item.append(el("span", "note", label + " (continued below)"));
+            continued.push([edge.name, edge.via, "continued from " + frame.component.name]);
+          } else {
+            drawn[edge.name] = true;
+            item.append(card(child, edge.via));
+            path[edge.name] = true;
+            stack.push({ component: child, item: item, list: null, next: 0, depth: frame.depth + 1 });
           }
-          if (drawn[edge.name]) {
-            item.appendChild(el("span", "note", label + " (drawn once, at its first place)"));
-            continue;
-          }
-          drawn[edge.name] = true;
-          if (frame.depth + 1 >= maximumIndentedDepth) {
-            item.appendChild(el("span", "note", label + " (continued below)"));
-            continued.push({ name: edge.name, via: edge.via,
-              note: "continued from " + frame.component.name });
-            continue;
-          }
-          item.appendChild(card(child, edge.via));
-          path[edge.name] = true;
-          stack.push({ component: child, item: item, list: null, next: 0, depth: frame.depth + 1 });
         }
       }
 
       document.getElementById("title").textContent = data.title;
-      var tree = document.getElementById("tree");
+      const tree = document.getElementById("tree");
       if (data.problems.length) {
-        var problems = el("div", "problems");
-        data.problems.forEach(function (p) { problems.appendChild(el("div", "", p)); });
-        tree.appendChild(problems);
+        tree.append(el("div", "problems", undefined, ...data.problems.map((p) => el("div", "", p))));
       }
       // Napkins a snapshot names whose component the sources do not declare.
-      var extra = el("div", "extra");
-      tree.appendChild(extra);
-      var roots = el("ul", "level roots");
-      data.roots.forEach(function (name) {
+      const extra = el("div", "extra");
+      const roots = el("ul", "level roots");
+      tree.append(extra, roots);
+      for (const name of data.roots) {
         if (!drawn[name]) { drawTree(name, "", "", roots); }
+      }
+      for (let next = 0; next < continued.length; next++) { drawTree(...continued[next], roots); }
+
+      // Each component's members by name (the first of a name, as `napkin why` reads it), and
+      // every member for the index.
+      const memberIndex = Object.create(null);
+      const entries = [];
+      data.components.forEach((c) => {
+        const members = (memberIndex[c.name] ??= Object.create(null));
+        c.groups.forEach((g) => g.members.forEach((m) => {
+          members[m.name] ??= m;
+          entries.push({ member: m, component: c.name, kind: g.kind });
+        }));
       });
-      for (var next = 0; next < continued.length; next++) {
-        drawTree(continued[next].name, continued[next].via, continued[next].note, roots);
-      }
-      tree.appendChild(roots);
-
-      // Each component's members by name (the first of a name, as `napkin why` reads it).
-      var memberIndex = Object.create(null);
-      data.components.forEach(function (c) {
-        var members = memberIndex[c.name] || (memberIndex[c.name] = Object.create(null));
-        c.groups.forEach(function (g) {
-          g.members.forEach(function (m) { if (!members[m.name]) { members[m.name] = m; } });
-        });
-      });
-
-      // `napkin why MEMBER --in COMPONENT`, as MemberOrigin answers it, from the one step each
-      // way that every member carries: up through the pass-throughs, down through the readers.
-      function answer(componentName, member) {
-        var chain = [];
-        var visited = Object.create(null);
-        var name = componentName;
-        var step = member;
-        var entry = member;
-        while (!visited[name]) {
-          visited[name] = true;
-          var first = step === member;
-          chain.push({ component: name, member: first ? member.name : step.member,
-            location: first ? member.position : step.location, what: step.what,
-            reads: step.reads });
-          if (step.reads === undefined || !entry || !entry.from) { break; }
-          step = entry.from;
-          name = step.component;
-          entry = memberIndex[name] && memberIndex[name][step.member];
-        }
-        var last = chain[chain.length - 1];
-        var readers = [];
-        var seen = Object.create(null);
-        seen[componentName] = true;
-        var pending = [[componentName, member.name]];
-        while (pending.length) {
-          var item = pending.pop();
-          var source = memberIndex[item[0]] && memberIndex[item[0]][item[1]];
-          if (!source) { continue; }
-          source.readers.forEach(function (reader) {
-            if (seen[reader.component]) { return; }
-            seen[reader.component] = true;
-            readers.push(reader);
-            reader.passes.forEach(function (pass) { pending.push([reader.component, pass]); });
-          });
-        }
-        readers.sort(function (a, b) {
-          return a.component < b.component ? -1 : a.component > b.component ? 1 : 0;
-        });
-        return { holder: componentName, chain: chain, readers: readers,
-          unresolved: last && last.reads !== undefined ? last.reads : undefined };
-      }
-
-      function reveal(name, member) {
-        clearHits();
-        (nodesByName[name] || []).forEach(function (box, i) {
-          var target = box;
-          if (member) {
-            target = box.querySelector('[data-member="' + CSS.escape(member) + '"]') || box;
-          }
-          target.classList.add("hit");
-          if (i === 0) { target.scrollIntoView({ block: "center", behavior: "smooth" }); }
-        });
-      }
 
       function clearHits() {
-        document.querySelectorAll(".hit").forEach(function (e) { e.classList.remove("hit"); });
+        document.querySelectorAll(".hit").forEach((e) => e.classList.remove("hit"));
       }
 
-      // `napkin why MEMBER --in COMPONENT`, as that command prints it, from the embedded answer.
-      function showWhy(componentName, member, chip) {
-        var why = answer(componentName, member);
-        document.querySelectorAll(".member.selected").forEach(function (e) {
-          e.classList.remove("selected");
-        });
-        if (chip) { chip.classList.add("selected"); }
-        document.getElementById("why-title").textContent =
-          "Why " + componentName + "." + member.name;
-        var lines = document.getElementById("why-lines");
+      // `napkin why MEMBER --in COMPONENT`, as that command prints it and MemberOrigin answers
+      // it, from the one step each way that every member carries: up through the pass-throughs,
+      // down through the readers.
+      function showWhy(holder, member, chip) {
+        document.querySelectorAll(".member.selected").forEach((e) => e.classList.remove("selected"));
+        chip?.classList.add("selected");
+        document.getElementById("why-title").textContent = "Why " + holder + "." + member.name;
+        const lines = document.getElementById("why-lines");
         lines.textContent = "";
-        function line(text) { lines.appendChild(el("div", "why-line", text)); }
-        // A step's text is `napkin why`'s line; its place is drawn on a row of its own.
-        function stepLine(parts) {
-          var row = el("div", "why-line");
-          parts.forEach(function (part) { row.appendChild(el("span", part[0], part[1])); });
-          lines.appendChild(row);
+        // A line of parts, each `[class, text]`: a step's text is `napkin why`'s line, and its
+        // place is drawn on a row of its own.
+        const line = (...parts) => lines.append(el("div", "why-line", undefined,
+          ...parts.map((part) => el("span", part[0], part[1]))));
+        let step = { component: holder, member: member.name, location: member.position,
+          what: member.what, reads: member.reads };
+        let entry = member;
+        const visited = Object.create(null);
+        for (let lead = ""; ; lead = "  from ") {
+          visited[step.component] = true;
+          line(["why-step", lead + step.component + "." + step.member], ["why-gap", "  "],
+            ["why-where", step.location], ["why-gap", "  "], ["why-what", step.what]);
+          const from = step.reads === undefined ? undefined : entry?.from;
+          if (!from || visited[from.component]) { break; }
+          step = from;
+          entry = memberIndex[step.component]?.[step.member];
         }
-        why.chain.forEach(function (step, i) {
-          stepLine([
-            ["why-step", (i === 0 ? "" : "  from ") + step.component + "." + step.member],
-            ["why-gap", "  "], ["why-where", step.location], ["why-gap", "  "],
-            ["why-what", step.what]
-          ]);
-        });
-        if (why.unresolved && why.chain.length) {
-          line("  no parent of " + why.chain[why.chain.length - 1].component + " has `" +
-            why.unresolved + "`: napkin lint reports it");
+        if (step.reads) {
+          lines.append(el("div", "why-line", "  no parent of " + step.component + " has `" +
+            step.reads + "`: napkin lint reports it"));
         }
-        if (!why.readers.length) {
-          line("  read below " + why.holder + " by no component");
-        } else {
-          line("  read below " + why.holder + " by:");
-          why.readers.forEach(function (r) {
-            stepLine([
-              ["why-step", "    " + r.component], ["why-gap", "  "], ["why-where", r.location]
-            ]);
-          });
+        const readers = [];
+        const seen = Object.create(null);
+        seen[holder] = true;
+        const pending = [[holder, member.name]];
+        while (pending.length) {
+          const [name, read] = pending.pop();
+          for (const reader of memberIndex[name]?.[read]?.readers ?? []) {
+            if (seen[reader.component]) { continue; }
+            seen[reader.component] = true;
+            readers.push(reader);
+            reader.passes.forEach((pass) => pending.push([reader.component, pass]));
+          }
         }
+        readers.sort((a, b) => order(a.component, b.component));
+        lines.append(el("div", "why-line",
+          "  read below " + holder + " by" + (readers.length ? ":" : " no component")));
+        readers.forEach((r) => line(["why-step", "    " + r.component], ["why-gap", "  "],
+          ["why-where", r.location]));
         document.getElementById("why").hidden = false;
       }
 
-      var index = document.getElementById("index");
-      index.appendChild(el("h2", "", "Members"));
-      var entries = [];
-      data.components.forEach(function (c) {
-        c.groups.forEach(function (g) {
-          g.members.forEach(function (m) {
-            entries.push({ member: m, component: c.name, kind: g.kind });
-          });
-        });
-      });
-      entries.sort(function (a, b) {
-        return a.member.name < b.member.name ? -1 : a.member.name > b.member.name ? 1 :
-          (a.component < b.component ? -1 : 1);
-      });
-      entries.forEach(function (entry) {
-        var link = el("a");
+      const index = document.getElementById("index");
+      index.append(el("h2", "", "Members"));
+      entries.sort((a, b) => order(a.member.name, b.member.name) || order(a.component, b.component));
+      entries.forEach((entry) => {
+        const link = el("a", "", undefined, entry.member.name + " ",
+          el("span", "", entry.component + ", " + entry.kind));
         link.href = "#";
-        link.appendChild(document.createTextNode(entry.member.name + " "));
-        link.appendChild(el("span", "", entry.component + ", " + entry.kind));
-        link.addEventListener("click", function (event) {
+        link.addEventListener("click", (event) => {
           event.preventDefault();
-          reveal(entry.component, entry.member.name);
-          var box = (nodesByName[entry.component] || [])[0];
-          var chip = box && box.querySelector('[data-member="' + CSS.escape(entry.member.name) + '"]');
-          showWhy(entry.component, entry.member, chip);
+          clearHits();
+          const boxes = nodesByName[entry.component] ?? [];
+          const selector = '[data-member="' + CSS.escape(entry.member.name) + '"]';
+          boxes.forEach((box, i) => {
+            const target = box.querySelector(selector) ?? box;
+            target.classList.add("hit");
+            if (i === 0) { target.scrollIntoView({ block: "center", behavior: "smooth" }); }
+          });
+          showWhy(entry.component, entry.member, boxes[0]?.querySelector(selector));
         });
-        index.appendChild(link);
+        index.append(link);
       });
 
-      document.getElementById("search").addEventListener("input", function (event) {
-        var query = event.target.value.trim().toLowerCase();
+      document.getElementById("search").addEventListener("input", (event) => {
+        const query = event.target.value.trim().toLowerCase();
         clearHits();
         if (!query) { return; }
-        var first = null;
-        document.querySelectorAll("[data-component], [data-member]").forEach(function (e) {
-          var name = (e.getAttribute("data-member") || e.getAttribute("data-component"));
-          if (name.toLowerCase().indexOf(query) >= 0) {
-            e.classList.add("hit");
-            first = first || e;
-          }
-        });
-        if (first) { first.scrollIntoView({ block: "center" }); }
+        const hits = [...document.querySelectorAll("[data-component], [data-member]")].filter((e) =>
+          (e.getAttribute("data-member") || e.getAttribute("data-component")).toLowerCase()
+            .includes(query));
+        hits.forEach((e) => e.classList.add("hit"));
+        hits[0]?.scrollIntoView({ block: "center" });
       });
 
 

@@ -33,8 +33,9 @@ extension HTMLPage {
     .name { font-weight: 600; font-size: 15px; }
     .via { color: #3a6fb0; font-size: 12px; margin-left: 6px; }
     .where { color: #7a8494; font-size: 11px; font-family: ui-monospace, Menlo, monospace; }
-    .badge { display: inline-block; background: #d4572a; color: #fff; border-radius: 9px;
-      font-size: 11px; padding: 0 7px; margin-left: 6px; }
+    .badge, .state { display: inline-block; border-radius: 9px; font-size: 11px; padding: 0 7px;
+      margin-left: 6px; }
+    .badge { background: #d4572a; color: #fff; }
     .group { margin-top: 4px; display: flex; align-items: baseline; }
     .kind { flex: 0 0 86px; color: #5b6573; font-size: 12px; }
     .members { flex: 1 1 auto; min-width: 0; }
@@ -54,8 +55,7 @@ extension HTMLPage {
     .status.failed { color: #b3261e; font-weight: 600; }
     #legend { padding: 6px 20px; background: #fff; border-bottom: 1px solid #dde1e6;
       font-size: 12px; color: #5b6573; }
-    .state { display: inline-block; border-radius: 9px; font-size: 11px; padding: 0 7px;
-      margin-left: 6px; border: 1px solid transparent; }
+    .state { border: 1px solid transparent; }
     .state:empty { display: none; }
     .state-active { background: #dff3e4; color: #1e6b38; border-color: #2e8b57; }
     .state-inactive { background: #fff6d6; color: #7a5c00; border-color: #c9a227; }

@@ -41,7 +41,8 @@ enum MemberOrigin {
     guard !holders.isEmpty else {
       throw UsageError(message: "no component has a member named \(TerminalText.name(member))")
     }
-    return holders.map { answer(for: member, from: $0, in: wiring).text }.joined()
+    let index = ReaderIndex(wiring)
+    return holders.map { answer(for: member, from: $0, in: wiring, index: index).text }.joined()
   }
 
   /// The whole answer for one component's member: the chain up to its builder, and its readers
@@ -89,7 +90,9 @@ enum MemberOrigin {
   }
 
   /// The answer for `member` of `holder`.
-  static func answer(for member: String, from holder: ComponentNode, in wiring: Wiring) -> Answer {
+  static func answer(
+    for member: String, from holder: ComponentNode, in wiring: Wiring, index: ReaderIndex? = nil
+  ) -> Answer {
     let chain = origin(of: member, from: holder, in: wiring)
     var unresolved: String?
     if let last = chain.last, case .passThrough(let read) = last.property.kind {
@@ -97,7 +100,7 @@ enum MemberOrigin {
     }
     return Answer(
       holder: holder.name, chain: chain, unresolved: unresolved,
-      readers: readers(of: member, below: holder, in: wiring))
+      readers: readers(of: member, below: holder, in: wiring, index: index))
   }
 
   /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.
@@ -124,36 +127,24 @@ enum MemberOrigin {
 
   /// Components below `holder` that pass `member` on or read it: a child whose pass-through
   /// reads `dependency.member`, then the same below that child.
-  static func readers(of member: String, below holder: ComponentNode, in wiring: Wiring)
-    -> [Step]
-  {
+  static func readers(
+    of member: String, below holder: ComponentNode, in wiring: Wiring,
+    index: ReaderIndex? = nil
+  ) -> [Step] {
+    let index = index ?? ReaderIndex(wiring)
     var result: [Step] = []
-    var pending = [(holder.name, member)]
+    var pending = [(holder, member)]
     var visited: Set<String> = [holder.name]
-    while let (name, read) = pending.popLast() {
-      guard let component = wiring.component(named: name) else { continue }
-      for edge in component.children where !visited.contains(edge.child) {
-        guard let child = wiring.component(named: edge.child) else { continue }
-        let needs = child.dependencyProtocols.contains { protocolName in
-          wiring.refinements(of: [protocolName]).contains {
-            wiring.protocols[$0]?.requirements.contains(read) == true
-          }
-        }
-        let passing = child.properties.filter {
-          if case .passThrough(read) = $0.kind { return true }
-          return false
-        }
-        guard needs || !passing.isEmpty else { continue }
-        visited.insert(child.name)
+    while let (node, read) = pending.popLast() {
+      for (child, passing) in index.readers(of: read, below: node)
+      where visited.insert(child.name).inserted {
         let place =
           passing.first
           ?? PropertyFact(
             name: read, kind: .computed, position: child.position,
             keywordPosition: child.position)
         result.append(Step(component: child.name, property: place))
-        for property in passing {
-          pending.append((child.name, property.name))
-        }
+        pending += passing.map { (child, $0.name) }
       }
     }
     return result.sorted { $0.component < $1.component }

@@ -25,22 +25,12 @@ enum MermaidGraph {
   }
 
   /// Mermaid's entity codes (`#quot;`, `#35;`) stand for the characters its syntax uses.
+  private static let entities: [Character: String] = [
+    "\"": "#quot;", "#": "#35;", "|": "#124;", "<": "#lt;", ">": "#gt;", "`": "#96;", "[": "#91;",
+    "]": "#93;", "{": "#123;", "}": "#125;", "(": "#40;", ")": "#41;", "\n": " ", "\r": " ",
+  ]
+
   private static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\"": result += "#quot;"
-      case "#": result += "#35;"
-      case "|": result += "#124;"
-      case "<": result += "#lt;"
-      case ">": result += "#gt;"
-      case "`": result += "#96;"
-      case "[", "]", "{", "}", "(", ")":
-        result += "#\(character.unicodeScalars.first?.value ?? 0);"
-      case "\n", "\r": result += " "
-      default: result.append(character)
-      }
-    }
-    return result
+    text.map { entities[$0] ?? String($0) }.joined()
   }
 }

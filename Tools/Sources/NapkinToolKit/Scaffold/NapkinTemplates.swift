@@ -75,32 +75,9 @@ struct NapkinTemplates {
   }
 
   var router: String {
-    guard hasView else {
-      return """
-        import Napkin
-
-        /// What the \(name) interactor may ask of its router.
-        @MainActor
-        protocol \(name)Routing: Routing {}
-
-        /// Attaches and detaches the \(name) napkin's children. The napkin has no view of its own:
-        /// a child with one is shown in a view its parent hands in, as HomeNapkin's LoggedIn does.
-        final class \(name)Router: Router<any \(name)Interactable>, \(name)Routing {
-          override init(interactor: any \(name)Interactable, component: (any Dependency)? = nil) {
-            super.init(interactor: interactor, component: component)
-            interactor.router = self
-          }
-        }
-
-        """
-    }
-    return """
-      import Napkin
-
-      /// What the \(name) interactor may ask of its router.
-      @MainActor
-      protocol \(name)Routing: ViewableRouting {}
-
+    let router =
+      hasView
+      ? """
       /// Attaches and detaches the \(name) napkin's children.
       final class \(name)Router: ViewableRouter<any \(name)Interactable, any \(name)ViewControllable>,
         \(name)Routing
@@ -111,6 +88,22 @@ struct NapkinTemplates {
           component: (any Dependency)? = nil
         ) {
           super.init(interactor: interactor, viewController: viewController, component: component)
+      """
+      : """
+      /// Attaches and detaches the \(name) napkin's children. The napkin has no view of its own:
+      /// a child with one is shown in a view its parent hands in, as HomeNapkin's LoggedIn does.
+      final class \(name)Router: Router<any \(name)Interactable>, \(name)Routing {
+        override init(interactor: any \(name)Interactable, component: (any Dependency)? = nil) {
+          super.init(interactor: interactor, component: component)
+      """
+    return """
+      import Napkin
+
+      /// What the \(name) interactor may ask of its router.
+      @MainActor
+      protocol \(name)Routing: \(hasView ? "ViewableRouting" : "Routing") {}
+
+      \(router)
           interactor.router = self
         }
       }
@@ -119,7 +112,38 @@ struct NapkinTemplates {
   }
 
   var interactor: String {
-    let protocols = """
+    let declaration =
+      hasView
+      ? """
+      /// It hears the view's input as its presenter's listener.
+      final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
+        \(name)Interactable, \(name)PresentableListener
+      {
+      """
+      : """
+      /// It has no view, so what ends its work is its own: it tells its parent when it is done.
+      final class \(name)Interactor: Interactor, \(name)Interactable {
+      """
+    let finish =
+      hasView
+      ? """
+      override init(presenter: any \(name)Presentable) {
+          super.init(presenter: presenter)
+          presenter.listener = self
+        }
+
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          presenter.present(title: "\(name)")
+        }
+
+        func didRequestClose() {
+      """
+      : """
+      /// The \(name) napkin's work is done: its parent detaches it.
+        func finish() {
+      """
+    return """
       import Napkin
 
       /// What the \(name) napkin tells its parent; the parent's interactor conforms.
@@ -135,45 +159,12 @@ struct NapkinTemplates {
         var listener: (any \(name)Listener)? { get set }
       }
 
-      """
-    guard hasView else {
-      return protocols + """
-
-        /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
-        /// It has no view, so what ends its work is its own: it tells its parent when it is done.
-        final class \(name)Interactor: Interactor, \(name)Interactable {
-          weak var router: (any \(name)Routing)?
-          weak var listener: (any \(name)Listener)?
-
-          /// The \(name) napkin's work is done: its parent detaches it.
-          func finish() {
-            listener?.\(lower)DidFinish()
-          }
-        }
-
-        """
-    }
-    return protocols + """
-
       /// The \(name) napkin's logic: active while attached; its tasks end when it is detached.
-      /// It hears the view's input as its presenter's listener.
-      final class \(name)Interactor: PresentableInteractor<any \(name)Presentable>,
-        \(name)Interactable, \(name)PresentableListener
-      {
+      \(declaration)
         weak var router: (any \(name)Routing)?
         weak var listener: (any \(name)Listener)?
 
-        override init(presenter: any \(name)Presentable) {
-          super.init(presenter: presenter)
-          presenter.listener = self
-        }
-
-        override func didBecomeActive() {
-          super.didBecomeActive()
-          presenter.present(title: "\(name)")
-        }
-
-        func didRequestClose() {
+        \(finish)
           listener?.\(lower)DidFinish()
         }
       }
@@ -254,43 +245,17 @@ struct NapkinTemplates {
   }
 
   func test(module: String) -> String {
-    guard hasView else {
-      return """
-        import Napkin
-        import Testing
-
-        @testable import \(module)
-
-        @MainActor
-        struct \(name)NapkinTests {
-          @Test func theInteractorTellsTheListenerWhenItFinishes() throws {
-            let listener = \(name)ListenerSpy()
-            let router = \(name)Builder(dependency: \(name)DependencyFake())
-              .build(withListener: listener)
-            let interactor = try #require(router.interactable as? \(name)Interactor)
-            router.interactable.activate()
-            #expect(interactor.isActive)
-
-            interactor.finish()
-            #expect(listener.finishCount == 1)
-            router.interactable.deactivate()
-          }
-        }
-
-        """
-    }
-    return """
-      import Napkin
-      import Testing
-
-      @testable import \(module)
-
-      @MainActor
-      struct \(name)NapkinTests {
-        @Test func theViewShowsTheTitleWhenTheNapkinBecomesActive() throws {
-          let listener = \(name)ListenerSpy()
+    // How each test builds the napkin, as its parent would.
+    let build = """
+      let listener = \(name)ListenerSpy()
           let router = \(name)Builder(dependency: \(name)DependencyFake())
             .build(withListener: listener)
+      """
+    let tests =
+      hasView
+      ? """
+        @Test func theViewShowsTheTitleWhenTheNapkinBecomesActive() throws {
+          \(build)
           let view = try #require(router.viewControllable as? \(name)View)
           #expect(view.title.isEmpty)
 
@@ -300,13 +265,30 @@ struct NapkinTemplates {
         }
 
         @Test func closingTheViewTellsTheListener() throws {
-          let listener = \(name)ListenerSpy()
-          let router = \(name)Builder(dependency: \(name)DependencyFake())
-            .build(withListener: listener)
+          \(build)
           let view = try #require(router.viewControllable as? \(name)View)
           router.interactable.activate()
 
           view.close()
+      """
+      : """
+        @Test func theInteractorTellsTheListenerWhenItFinishes() throws {
+          \(build)
+          let interactor = try #require(router.interactable as? \(name)Interactor)
+          router.interactable.activate()
+          #expect(interactor.isActive)
+
+          interactor.finish()
+      """
+    return """
+      import Napkin
+      import Testing
+
+      @testable import \(module)
+
+      @MainActor
+      struct \(name)NapkinTests {
+      \(tests)
           #expect(listener.finishCount == 1)
           router.interactable.deactivate()
         }

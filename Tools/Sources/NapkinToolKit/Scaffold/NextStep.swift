@@ -20,7 +20,8 @@ struct NextStep {
   var parent: String
   var childHasView: Bool
 
-  private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
+  /// The name as a property's starts: `Badge` gives `badge` (`badgeBuilder`).
+  var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
   /// The edits for the parent whose sources are the `.swift` files of `folder`, or the names of
   /// the declarations that were not found there.

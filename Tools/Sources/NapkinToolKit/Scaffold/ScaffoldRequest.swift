@@ -2,38 +2,20 @@
 struct ScaffoldRequest: Equatable, Sendable {
   var name: String
   var parent: String
-  /// Where to look for the parent component (`--into`, else the current folder).
-  var directory: String
-  /// True when `--into` named the folder of the new napkin's folder; otherwise the new napkin
-  /// goes beside its parent's folder.
-  var isDirectoryExplicit: Bool
+  /// `--into`: where to look for the parent component, and the folder of the new napkin's
+  /// folder. Without it the parent is looked for in the current folder, and the new napkin goes
+  /// beside its parent's folder.
+  var directory: String?
   var testsDirectory: String?
   /// The module the tests `@testable import`; by default the target the napkin is written into.
   var module: String?
   /// False for `--no-view`: a napkin with a `Router` and an `Interactor` and no view.
-  var hasView: Bool
+  var hasView = true
   /// The app's own view protocol (`--view-protocol`), which the napkin's view protocol refines.
   var viewProtocol: String?
+}
 
-  init(
-    name: String,
-    parent: String,
-    directory: String? = nil,
-    testsDirectory: String? = nil,
-    module: String? = nil,
-    hasView: Bool = true,
-    viewProtocol: String? = nil
-  ) {
-    self.name = name
-    self.parent = parent
-    self.directory = directory ?? "."
-    self.isDirectoryExplicit = directory != nil
-    self.testsDirectory = testsDirectory
-    self.module = module
-    self.hasView = hasView
-    self.viewProtocol = viewProtocol
-  }
-
+extension ScaffoldRequest {
   /// Checks what `napkin new` was given: a napkin name and a parent that can be type-name
   /// prefixes.
   init(

@@ -95,7 +95,7 @@ enum Scaffolder {
         Next: attach it from \(parent)Router; \(shown(parentFolder)) does not declare \
         \(missing.names.joined(separator: ", ")), so the step cannot be written out. Make \
         \(parent)Interactable refine \(request.name)Listener, have \(parent)Builder pass \
-        component.\(lowered(request.name))Builder to \(parent)Router, and have the router keep \
+        component.\(step.lower)Builder to \(parent)Router, and have the router keep \
         it, build the child with its interactor, store, attach and present it.
 
         """
@@ -118,10 +118,6 @@ enum Scaffolder {
         """
       return text
     }
-  }
-
-  private static func lowered(_ name: String) -> String {
-    name.prefix(1).lowercased() + name.dropFirst()
   }
 
   /// Code as the step prints it: four spaces in, blank lines left empty.
@@ -160,7 +156,7 @@ enum Scaffolder {
 
   /// Checks the request against the sources under `--into` and lists the files to write.
   static func plan(_ request: ScaffoldRequest) throws(UsageError) -> Plan {
-    let root = request.directory
+    let root = request.directory ?? "."
     let searched = try searchedFolder(for: root)
     let wiring = Wiring(files: SourceLoader.load(paths: [searched]).files)
     let parentComponent = request.parent + "Component"
@@ -269,8 +265,8 @@ enum Scaffolder {
   /// A parent whose folder is not named after it (`Sources/App/HubComponent.swift`) gets the new
   /// napkin in a folder inside its own, which is still the same target.
   static func napkinFolder(for request: ScaffoldRequest, parentFolder: String) -> String {
-    if request.isDirectoryExplicit {
-      return (request.directory as NSString).appendingPathComponent(request.name)
+    if let into = request.directory {
+      return (into as NSString).appendingPathComponent(request.name)
     }
     let parentFolderName = (parentFolder as NSString).lastPathComponent
     let container =

@@ -141,38 +141,33 @@ struct ViewProtocol: Equatable, Sendable {
     return members
   }
 
-  /// The value of `type` that holds nothing, when the type shows one.
+  /// The value of `type` that holds nothing, when the type shows one: read by swift-syntax, so
+  /// that `[K: V]` is told from `[T]` however deeply they nest.
   static func emptyValue(of type: String) -> String? {
-    let type = type.trimmingCharacters(in: .whitespaces)
-    if type.hasSuffix("?") || type.hasPrefix("Optional<") { return "nil" }
-    if type.hasPrefix("[") && type.hasSuffix("]") {
-      return isDictionary(type) ? "[:]" : "[]"
-    }
-    if type.hasPrefix("Array<") || type.hasPrefix("Set<") { return "[]" }
-    if type.hasPrefix("Dictionary<") { return "[:]" }
-    switch type {
-    case "String", "Substring": return "\"\""
-    case "Bool": return "false"
-    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-      "Double", "Float":
-      return "0"
+    var parser = Parser(type)
+    switch TypeSyntax.parse(from: &parser).as(TypeSyntaxEnum.self) {
+    case .optionalType: return "nil"
+    case .arrayType: return "[]"
+    case .dictionaryType: return "[:]"
+    case .identifierType(let named):
+      switch (named.name.text, named.genericArgumentClause == nil) {
+      case ("Optional", false): return "nil"
+      case ("Array", false), ("Set", false): return "[]"
+      case ("Dictionary", false): return "[:]"
+      case ("String", true), ("Substring", true): return "\"\""
+      case ("Bool", true): return "false"
+      case (let name, true) where numbers.contains(name): return "0"
+      default: return nil
+      }
     default: return nil
     }
   }
 
-  /// `[K: V]` rather than `[T]`: a colon outside any nested brackets.
-  private static func isDictionary(_ type: String) -> Bool {
-    var depth = 0
-    for character in type.dropFirst().dropLast() {
-      switch character {
-      case "[", "(", "<": depth += 1
-      case "]", ")", ">": depth -= 1
-      case ":" where depth == 0: return true
-      default: break
-      }
-    }
-    return false
-  }
+  /// The number types whose empty value is `0`.
+  private static let numbers: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float",
+  ]
 
   /// The requirements of `names` declared in the file at `path`, and the members unconstrained
   /// extensions of them provide. Runs on a thread of ``ParserThreads``.

@@ -1,7 +1,7 @@
-extension HTMLGraph {
-  /// Which children read a member of their parent, the readers step of `napkin why`
-  /// (``MemberOrigin/readers(of:below:in:)``) one level at a time: each child's requirements and
-  /// pass-throughs are gathered once, so that the page's data costs a pass over the tree.
+extension MemberOrigin {
+  /// Which children read a member of their parent, the readers step of `napkin why` one level at
+  /// a time: each component's requirements and pass-throughs are gathered once, so that a walk
+  /// down the tree (``MemberOrigin/readers(of:below:in:)``, the HTML page's data) costs a pass.
   struct ReaderIndex {
     private let wiring: Wiring
     /// Each component's requirements: of its dependency protocols and what they refine.
@@ -11,31 +11,30 @@ extension HTMLGraph {
 
     init(_ wiring: Wiring) {
       self.wiring = wiring
-      for component in wiring.components where required[component.name] == nil {
+      for component in wiring.components {
         let protocols = wiring.refinements(of: component.dependencyProtocols)
         required[component.name] = Set(
           protocols.flatMap { wiring.protocols[$0]?.requirements ?? [] })
-        var byRead: [String: [PropertyFact]] = [:]
         for property in component.properties {
           if case .passThrough(let read) = property.kind {
-            byRead[read, default: []].append(property)
+            passing[component.name, default: [:]][read, default: []].append(property)
           }
         }
-        passing[component.name] = byRead
       }
     }
 
-    /// The children of `node` that need `member` or pass it on, in the order of its edges.
-    func readers(of member: String, below node: ComponentNode) -> [Reader] {
+    /// The children of `node` that need `member` or pass it on, in the order of its edges, each
+    /// with its pass-throughs that read it.
+    func readers(of member: String, below node: ComponentNode)
+      -> [(child: ComponentNode, passes: [PropertyFact])]
+    {
       node.children.compactMap { edge in
         guard let child = wiring.component(named: edge.child) else { return nil }
         let passes = passing[child.name]?[member] ?? []
         guard required[child.name]?.contains(member) == true || !passes.isEmpty else {
           return nil
         }
-        let place = passes.first?.position ?? child.position
-        return Reader(
-          component: child.name, location: place.description, passes: passes.map(\.name))
+        return (child, passes)
       }
     }
   }
