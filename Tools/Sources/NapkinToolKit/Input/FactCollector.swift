@@ -9,6 +9,11 @@ final class FactCollector: SyntaxAnyVisitor {
   private var enclosingTypes: [String] = []
   /// The isolation each of `enclosingTypes` states, in the same order.
   private var enclosingIsolations: [StatedIsolation] = []
+  /// The classes the walk is inside, innermost last: the name of each interactor, nil for other
+  /// classes.
+  private var enclosingInteractors: [String?] = []
+  /// How many initializers the walk is inside.
+  private var initializerDepth = 0
 
   init(path: String, converter: SourceLocationConverter) {
     self.facts = FileFacts(path: path)
@@ -76,6 +81,8 @@ final class FactCollector: SyntaxAnyVisitor {
   }
 
   override func visitAnyPost(_ node: Syntax) {
+    if node.is(InitializerDeclSyntax.self) { initializerDepth -= 1 }
+    if node.is(ClassDeclSyntax.self) { enclosingInteractors.removeLast() }
     guard node.isProtocol((any DeclGroupSyntax).self) else { return }
     enclosingTypes.removeLast()
     enclosingIsolations.removeLast()
@@ -87,10 +94,18 @@ final class FactCollector: SyntaxAnyVisitor {
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     let isolation = Self.isolation(node.modifiers, node.attributes)
+    let superclass = inherited.first.flatMap { TypeNames.simpleNames($0).first }
+    let isInteractor = superclass == "Interactor" || superclass == "PresentableInteractor"
+    enclosingInteractors.append(isInteractor ? node.name.text : nil)
+    if let superclass, ChildRouterCollector.routerBases.contains(superclass) {
+      facts.childRouterAssignments += ChildRouterCollector.assignments(in: node) {
+        self.position(of: $0)
+      }
+    }
     facts.classes.append(
       ClassFact(
         name: node.name.text,
-        superclass: inherited.first.flatMap { TypeNames.simpleNames($0).first },
+        superclass: superclass,
         superclassArgumentGroups: inherited.first.map(TypeNames.genericArguments) ?? [],
         conformances: inherited.flatMap(TypeNames.simpleNames),
         isolation: isolation,
@@ -192,6 +207,7 @@ final class FactCollector: SyntaxAnyVisitor {
           conditions: Conditions(of: node, throughTypes: true)))
     }
     recordFunctionCall(node)
+    recordLifecycleCall(node)
     if let reader = nonisolatedReader,
       let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil)
     {
@@ -214,6 +230,21 @@ final class FactCollector: SyntaxAnyVisitor {
       NonisolatedUseFact(
         reader: reader, type: called.baseName.text, member: nil, callsFunction: true,
         position: position(of: node)))
+  }
+
+  /// What an interactor's `init` starts: `task { }` and `disposeOnDeactivate` belong to
+  /// `didBecomeActive`, since an interactor is built before it is attached and may never be.
+  private func recordLifecycleCall(_ node: FunctionCallExprSyntax) {
+    guard initializerDepth > 0, let interactor = enclosingInteractors.last ?? nil else { return }
+    // `task` is the interactor's own; `disposeOnDeactivate` is called on what it disposes.
+    let own = PropertyClassifier.ownMember(node.calledExpression)
+    if let name = own
+      ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+      name == "disposeOnDeactivate" || (name == "task" && own != nil)
+    {
+      facts.interactorInitCalls.append(
+        InteractorInitCall(interactor: interactor, call: name, position: position(of: node)))
+    }
   }
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
@@ -273,6 +304,7 @@ final class FactCollector: SyntaxAnyVisitor {
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    initializerDepth += 1
     // An initializer runs once per instance, so only two calls in it collide.
     if let body = node.body {
       recordScope(.initializer, body: body)
