@@ -95,11 +95,9 @@ final class MemberReadCollector: SyntaxAnyVisitor {
     }
   }
 
+  /// The type of `variable` in the innermost scope that declares it.
   private func type(of variable: String) -> String? {
-    for scope in scopes.reversed() {
-      if let type = scope[variable] { return type }
-    }
-    return nil
+    scopes.reversed().lazy.compactMap { $0[variable] }.first
   }
 
   // MARK: Reads

@@ -155,11 +155,11 @@ enum PropertyClassifier {
     return expression
   }
 
-  /// The type `call` builds with `self` as its dependency: `X(dependency: self)` and Needle's
-  /// `X(parent: self)`.
-  static func builtWithSelf(_ call: FunctionCallExprSyntax) -> String? {
-    guard let type = constructedType(ExprSyntax(call)),
-      let argument = call.arguments.first,
+  /// The type the call `expression` builds with `self` as its dependency: `X(dependency: self)`
+  /// and Needle's `X(parent: self)`.
+  static func builtWithSelf(_ expression: ExprSyntax) -> String? {
+    guard let type = constructedType(expression),
+      let argument = unwrapped(expression).as(FunctionCallExprSyntax.self)?.arguments.first,
       argument.label?.text == "dependency" || argument.label?.text == "parent",
       isSelf(argument.expression)
     else { return nil }

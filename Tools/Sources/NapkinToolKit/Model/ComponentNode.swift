@@ -51,17 +51,6 @@ struct ComponentNode: Hashable, Sendable {
   var builderNames: [String] { names { $0 == .builder } }
   var readNames: [String] { names { $0 == .read } }
 
-  var storeNames: [String] {
-    names {
-      if case .store = $0 { return true }
-      return false
-    }
-  }
-
-  var passThroughNames: [String] {
-    names {
-      if case .passThrough = $0 { return true }
-      return false
-    }
-  }
+  var storeNames: [String] { names { if case .store = $0 { true } else { false } } }
+  var passThroughNames: [String] { names { if case .passThrough = $0 { true } else { false } } }
 }
