@@ -14,6 +14,8 @@ final class FactCollector: SyntaxAnyVisitor {
   private var enclosingInteractors: [String?] = []
   /// How many initializers the walk is inside.
   private var initializerDepth = 0
+  /// Where each scope's ``SharedScopeFact`` is in `facts.sharedScopes`, by the scope's node.
+  private var sharedScopeIndices: [SyntaxIdentifier: Int] = [:]
 
   init(path: String, converter: SourceLocationConverter) {
     self.facts = FileFacts(path: path)
@@ -209,6 +211,7 @@ final class FactCollector: SyntaxAnyVisitor {
           conditions: Conditions(of: node, throughTypes: true)))
     }
     recordLifecycleCall(node)
+    recordSharedCall(node)
     guard let reader = nonisolatedReader else { return .visitChildren }
     // A bare call (`defaultName()`) may name a free function.
     if let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -293,52 +296,59 @@ final class FactCollector: SyntaxAnyVisitor {
           name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
           position: position(of: node.name)))
     }
-    if let body = node.body {
-      let count = node.signature.parameterClause.parameters.count
-      recordScope(.function(name: node.name.text, parameterCount: count), body: body)
-    }
     return .visitChildren
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     initializerDepth += 1
-    // An initializer runs once per instance, so only two calls in it collide.
-    if let body = node.body {
-      recordScope(.initializer, body: body)
-    }
     return .visitChildren
   }
 
-  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let accessors = node.accessorBlock {
-      let count = node.parameterClause.parameters.count
-      recordScope(.function(name: "subscript", parameterCount: count), body: accessors)
+  /// A `shared` call that takes its key from `#function`, in the scope that gives the key: the
+  /// nearest function's or initializer's body, or a subscript's or a property's accessors (every
+  /// accessor of one property gets the property's name: one scope). A call in a nested type or
+  /// function, outside a body of its own, belongs to no scope around it.
+  private func recordSharedCall(_ node: FunctionCallExprSyntax) {
+    guard PropertyClassifier.isDefaultKeyedSharedCall(node) else { return }
+    var current = node.parent
+    while let scope = current {
+      current = scope.parent
+      let kind: SharedScopeFact.Kind
+      if let function = current?.as(FunctionDeclSyntax.self), scope.is(CodeBlockSyntax.self) {
+        kind = .function(
+          name: function.name.text,
+          parameterCount: function.signature.parameterClause.parameters.count)
+      } else if current?.is(InitializerDeclSyntax.self) == true, scope.is(CodeBlockSyntax.self) {
+        // An initializer runs once per instance, so only two calls in it collide.
+        kind = .initializer
+      } else if let subscriptDecl = current?.as(SubscriptDeclSyntax.self),
+        scope.is(AccessorBlockSyntax.self)
+      {
+        kind = .function(
+          name: "subscript", parameterCount: subscriptDecl.parameterClause.parameters.count)
+      } else if let binding = current?.as(PatternBindingSyntax.self),
+        scope.is(AccessorBlockSyntax.self),
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        binding.parent?.parent?.is(VariableDeclSyntax.self) == true
+      {
+        kind = .accessor(property: name)
+      } else if scope.is(AccessorBlockSyntax.self) || scope.is(FunctionDeclSyntax.self)
+        || scope.isProtocol((any DeclGroupSyntax).self)
+      {
+        return
+      } else {
+        continue
+      }
+      if let index = sharedScopeIndices[scope.id] {
+        facts.sharedScopes[index].calls.append(position(of: node))
+      } else {
+        sharedScopeIndices[scope.id] = facts.sharedScopes.count
+        facts.sharedScopes.append(
+          SharedScopeFact(
+            enclosingType: enclosingTypes.last ?? "", kind: kind, calls: [position(of: node)]))
+      }
+      return
     }
-    return .visitChildren
-  }
-
-  override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    // Every accessor of one property gets the property's name from `#function`: one scope.
-    if let accessors = node.accessorBlock,
-      let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-      node.parent?.parent?.is(VariableDeclSyntax.self) == true
-    {
-      recordScope(.accessor(property: name), body: accessors)
-    }
-    return .visitChildren
-  }
-
-  private func recordScope(_ kind: SharedScopeFact.Kind, body: some SyntaxProtocol) {
-    let finder = SharedCallFinder(root: Syntax(body))
-    finder.walk(body)
-    guard !finder.calls.isEmpty else { return }
-    facts.sharedScopes.append(
-      SharedScopeFact(
-        enclosingType: enclosingTypes.last ?? "",
-        kind: kind,
-        calls: finder.calls.map { position(of: $0) }
-      )
-    )
   }
 
   // MARK: Properties
@@ -412,33 +422,4 @@ final class FactCollector: SyntaxAnyVisitor {
       }
     }
   }
-}
-
-/// Finds the `shared` calls that take their key from `#function` in one scope, without entering
-/// nested declarations (they have keys of their own).
-private final class SharedCallFinder: SyntaxVisitor {
-  private let root: Syntax
-  private(set) var calls: [FunctionCallExprSyntax] = []
-
-  init(root: Syntax) {
-    self.root = root
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if PropertyClassifier.isDefaultKeyedSharedCall(node) {
-      calls.append(node)
-    }
-    return .visitChildren
-  }
-
-  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-    Syntax(node).id == root.id ? .visitChildren : .skipChildren
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
