@@ -16,6 +16,8 @@ final class FactCollector: SyntaxAnyVisitor {
   private var initializerDepth = 0
   /// Where each scope's ``SharedScopeFact`` is in `facts.sharedScopes`, by the scope's node.
   private var sharedScopeIndices: [SyntaxIdentifier: Int] = [:]
+  /// Members read on a type the syntax shows, in the scopes of this walk.
+  private(set) var memberReads = MemberReadCollector()
 
   init(path: String, converter: SourceLocationConverter) {
     self.facts = FileFacts(path: path)
@@ -26,25 +28,6 @@ final class FactCollector: SyntaxAnyVisitor {
   func position(of node: some SyntaxProtocol) -> SourcePosition {
     let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
     return SourcePosition(file: facts.path, line: location.line, column: location.column)
-  }
-
-  /// Whether a type's initializer takes the module's default isolation: one is written, or a
-  /// stored property's default value calls something (which then runs in it).
-  static func hasIsolatedInitializer(_ members: MemberBlockSyntax) -> Bool {
-    members.members.contains { member in
-      if member.decl.is(InitializerDeclSyntax.self) { return true }
-      guard let variable = member.decl.as(VariableDeclSyntax.self),
-        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-      else { return false }
-      return variable.bindings.contains { binding in
-        binding.initializer.map { initializer in
-          initializer.value.is(FunctionCallExprSyntax.self)
-            || initializer.value.tokens(viewMode: .sourceAccurate).contains {
-              $0.tokenKind == .leftParen
-            }
-        } ?? false
-      }
-    }
   }
 
   // MARK: Imports
@@ -76,7 +59,10 @@ final class FactCollector: SyntaxAnyVisitor {
   // MARK: Types
 
   /// Enters a type's body; ``visitAnyPost(_:)`` leaves it.
-  private func enter(_ name: String, _ isolation: StatedIsolation) -> SyntaxVisitorContinueKind {
+  private func enter(
+    _ node: some DeclGroupSyntax, _ name: String, _ isolation: StatedIsolation
+  ) -> SyntaxVisitorContinueKind {
+    memberReads.enter(members: node.memberBlock.members)
     enclosingTypes.append(name)
     enclosingIsolations.append(isolation)
     return .visitChildren
@@ -85,7 +71,13 @@ final class FactCollector: SyntaxAnyVisitor {
   override func visitAnyPost(_ node: Syntax) {
     if node.is(InitializerDeclSyntax.self) { initializerDepth -= 1 }
     if node.is(ClassDeclSyntax.self) { enclosingInteractors.removeLast() }
+    if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+      || node.is(ClosureExprSyntax.self)
+    {
+      memberReads.leave()
+    }
     guard node.isProtocol((any DeclGroupSyntax).self) else { return }
+    memberReads.leave()
     enclosingTypes.removeLast()
     enclosingIsolations.removeLast()
   }
@@ -120,7 +112,7 @@ final class FactCollector: SyntaxAnyVisitor {
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -137,7 +129,7 @@ final class FactCollector: SyntaxAnyVisitor {
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    return enter(name, isolation)
+    return enter(node, name, isolation)
   }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -164,7 +156,7 @@ final class FactCollector: SyntaxAnyVisitor {
       }
     }
     facts.protocols.append(declared)
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -183,12 +175,12 @@ final class FactCollector: SyntaxAnyVisitor {
       ValueTypeFact(
         name: node.name.text, isolation: isolation, hasInitializer: hasInitializer,
         isNested: isNested, position: position(of: node.name)))
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     // An actor's members are isolated to the actor, never to the main actor.
-    enter(node.name.text, .nonisolated)
+    enter(node, node.name.text, .nonisolated)
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -249,6 +241,7 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.read(node, in: enclosingTypes.last)
     if let reader = nonisolatedReader,
       let base = node.base?.as(DeclReferenceExprSyntax.self),
       base.baseName.text.first?.isUppercase == true
@@ -267,8 +260,22 @@ final class FactCollector: SyntaxAnyVisitor {
     return enclosingTypes.last
   }
 
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.read(node, in: enclosingTypes.last)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.enter()
+    return .visitChildren
+  }
+
   /// A static property: whether it, or the extension it is in, says `nonisolated`.
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // Members were declared on entering their type; this adds locals, in order.
+    if node.parent?.is(MemberBlockItemSyntax.self) != true {
+      memberReads.declare(node)
+    }
     guard let type = enclosingTypes.last,
       Self.isTypeMember(node.modifiers)
     else { return .visitChildren }
@@ -287,9 +294,10 @@ final class FactCollector: SyntaxAnyVisitor {
     return .visitChildren
   }
 
-  // MARK: Scopes that give `shared` its `#function` key
+  // MARK: Functions
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.enter(parameters: node.signature.parameterClause.parameters)
     if enclosingTypes.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
       facts.globalFunctions.append(
         GlobalFunctionFact(
@@ -300,6 +308,7 @@ final class FactCollector: SyntaxAnyVisitor {
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.enter(parameters: node.signature.parameterClause.parameters)
     initializerDepth += 1
     return .visitChildren
   }
@@ -348,78 +357,6 @@ final class FactCollector: SyntaxAnyVisitor {
             enclosingType: enclosingTypes.last ?? "", kind: kind, calls: [position(of: node)]))
       }
       return
-    }
-  }
-
-  // MARK: Properties
-
-  /// The declarations among `members`, including those in every branch of `#if`: the tool does
-  /// not know the build configuration, so it checks them all.
-  static func declarations(in members: MemberBlockItemListSyntax) -> [DeclSyntax] {
-    members.flatMap { member -> [DeclSyntax] in
-      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
-      return conditional.clauses.flatMap { clause -> [DeclSyntax] in
-        guard case .decls(let nested) = clause.elements else { return [] }
-        return declarations(in: nested)
-      }
-    }
-  }
-
-  /// The variable declarations among `members`, in every branch of `#if`.
-  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
-    declarations(in: members).compactMap { $0.as(VariableDeclSyntax.self) }
-  }
-
-  /// Whether `modifiers` make a member the type's own (`static`, `class`), not an instance's.
-  static func isTypeMember(_ modifiers: DeclModifierListSyntax) -> Bool {
-    modifiers.contains {
-      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-    }
-  }
-
-  /// The isolation a declaration's own words state: `nonisolated`, or an attribute whose name ends
-  /// in `Actor` (`@MainActor`, an app's own global actor).
-  static func isolation(
-    _ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax
-  ) -> StatedIsolation {
-    if modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
-      return .nonisolated
-    }
-    let isolated = attributes.contains {
-      $0.as(AttributeSyntax.self).map {
-        TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
-      } ?? false
-    }
-    return isolated ? .globalActor : .unstated
-  }
-
-  private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
-    Self.variables(in: members.members).filter { !Self.isTypeMember($0.modifiers) }.flatMap {
-      variable in
-      variable.bindings.compactMap { binding -> PropertyFact? in
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
-          return nil
-        }
-        let result = PropertyClassifier.result(of: binding)
-        let declared = binding.typeAnnotation?.type
-        return PropertyFact(
-          name: name.text,
-          kind: PropertyClassifier.kind(
-            of: binding, isVariable: variable.bindingSpecifier.tokenKind == .keyword(.var)),
-          position: position(of: name),
-          keywordPosition: position(of: variable.bindingSpecifier),
-          declaredTypes: declared.map(TypeNames.simpleNames) ?? [],
-          reads: GetterReads.of(binding, position: { self.position(of: $0) }),
-          isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor,
-          constructedType: result.flatMap(PropertyClassifier.constructedType),
-          builtWithSelf: result.flatMap(PropertyClassifier.builtWithSelf),
-          calledType: result.flatMap { PropertyClassifier.calledType($0, declared: declared) },
-          callsStaticMethod: result.map(PropertyClassifier.callsStaticMethod) ?? false,
-          calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
-          isClosure: declared.map(PropertyClassifier.isClosure) ?? false,
-          elementTypes: declared.map(PropertyClassifier.elementTypes) ?? []
-        )
-      }
     }
   }
 }

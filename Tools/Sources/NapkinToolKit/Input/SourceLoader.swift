@@ -87,10 +87,8 @@ enum SourceLoader {
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     let collector = FactCollector(path: path, converter: converter)
     collector.walk(tree)
-    let reads = MemberReadCollector()
-    reads.walk(tree)
     var facts = collector.facts
-    facts.memberReads = reads.reads
+    facts.memberReads = collector.memberReads.reads
     facts.problems += SyntaxErrors.problems(in: tree, path: path, converter: converter)
     return facts
   }

@@ -1,7 +1,101 @@
 import SwiftSyntax
 
-/// The methods of a type or a protocol, as a pass-through forwards them.
+/// The members of a type, an extension or a protocol: its properties as the wiring classifies
+/// them, its methods as a pass-through forwards them.
 extension FactCollector {
+  /// Whether a type's initializer takes the module's default isolation: one is written, or a
+  /// stored property's default value calls something (which then runs in it).
+  static func hasIsolatedInitializer(_ members: MemberBlockSyntax) -> Bool {
+    members.members.contains { member in
+      if member.decl.is(InitializerDeclSyntax.self) { return true }
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      else { return false }
+      return variable.bindings.contains { binding in
+        binding.initializer.map { initializer in
+          initializer.value.is(FunctionCallExprSyntax.self)
+            || initializer.value.tokens(viewMode: .sourceAccurate).contains {
+              $0.tokenKind == .leftParen
+            }
+        } ?? false
+      }
+    }
+  }
+
+  // MARK: Properties
+
+  /// The declarations among `members`, including those in every branch of `#if`: the tool does
+  /// not know the build configuration, so it checks them all.
+  static func declarations(in members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+    members.flatMap { member -> [DeclSyntax] in
+      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+      return conditional.clauses.flatMap { clause -> [DeclSyntax] in
+        guard case .decls(let nested) = clause.elements else { return [] }
+        return declarations(in: nested)
+      }
+    }
+  }
+
+  /// The variable declarations among `members`, in every branch of `#if`.
+  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
+    declarations(in: members).compactMap { $0.as(VariableDeclSyntax.self) }
+  }
+
+  /// Whether `modifiers` make a member the type's own (`static`, `class`), not an instance's.
+  static func isTypeMember(_ modifiers: DeclModifierListSyntax) -> Bool {
+    modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
+  }
+
+  /// The isolation a declaration's own words state: `nonisolated`, or an attribute whose name ends
+  /// in `Actor` (`@MainActor`, an app's own global actor).
+  static func isolation(
+    _ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax
+  ) -> StatedIsolation {
+    if modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
+      return .nonisolated
+    }
+    let isolated = attributes.contains {
+      $0.as(AttributeSyntax.self).map {
+        TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
+      } ?? false
+    }
+    return isolated ? .globalActor : .unstated
+  }
+
+  func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
+    Self.variables(in: members.members).filter { !Self.isTypeMember($0.modifiers) }.flatMap {
+      variable in
+      variable.bindings.compactMap { binding -> PropertyFact? in
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
+          return nil
+        }
+        let result = PropertyClassifier.result(of: binding)
+        let declared = binding.typeAnnotation?.type
+        return PropertyFact(
+          name: name.text,
+          kind: PropertyClassifier.kind(
+            of: binding, isVariable: variable.bindingSpecifier.tokenKind == .keyword(.var)),
+          position: position(of: name),
+          keywordPosition: position(of: variable.bindingSpecifier),
+          declaredTypes: declared.map(TypeNames.simpleNames) ?? [],
+          reads: GetterReads.of(binding, position: { self.position(of: $0) }),
+          isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor,
+          constructedType: result.flatMap(PropertyClassifier.constructedType),
+          builtWithSelf: result.flatMap(PropertyClassifier.builtWithSelf),
+          calledType: result.flatMap { PropertyClassifier.calledType($0, declared: declared) },
+          callsStaticMethod: result.map(PropertyClassifier.callsStaticMethod) ?? false,
+          calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
+          isClosure: declared.map(PropertyClassifier.isClosure) ?? false,
+          elementTypes: declared.map(PropertyClassifier.elementTypes) ?? []
+        )
+      }
+    }
+  }
+
+  // MARK: Methods
+
   /// The methods among `members`, in every branch of `#if`, static ones left out.
   func methods(in members: MemberBlockItemListSyntax) -> [MethodFact] {
     Self.declarations(in: members).compactMap { decl -> MethodFact? in
