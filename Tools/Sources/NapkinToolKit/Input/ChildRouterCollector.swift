@@ -12,17 +12,6 @@ enum ChildRouterCollector {
   /// Run once, before any child exists; an assignment there replaces nothing.
   private static let runOnce: Set<String> = ["didLoad"]
 
-  /// `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
-  private static func names(in type: TypeSyntax) -> [String] {
-    let parenthesized = type.as(TupleTypeSyntax.self).flatMap {
-      $0.elements.count == 1 ? $0.elements.first?.type : nil
-    }
-    let inner =
-      type.as(OptionalTypeSyntax.self)?.wrappedType
-      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? parenthesized
-    return inner.map(names) ?? TypeNames.simpleNames(type)
-  }
-
   private struct Method {
     var name: String
     /// The router's own methods it calls, `detachChild` among them.
@@ -41,7 +30,9 @@ enum ChildRouterCollector {
         variable.bindingSpecifier.tokenKind == .keyword(.var)
       else { continue }
       for binding in variable.bindings where binding.accessorBlock == nil {
-        let types = binding.typeAnnotation.map { Self.names(in: $0.type) } ?? []
+        // `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
+        let types =
+          binding.typeAnnotation.map { TypeNames.simpleNames(TypeNames.unwrapped($0.type)) } ?? []
         guard types.contains(where: { $0.hasSuffix("Routing") || $0.hasSuffix("Router") }),
           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { continue }
