@@ -5,10 +5,8 @@ import SwiftSyntax
 final class FactCollector: SyntaxAnyVisitor {
   private(set) var facts: FileFacts
   private let converter: SourceLocationConverter
-  /// The names of the types the walk is inside, innermost last.
-  private var enclosingTypes: [String] = []
-  /// The isolation each of `enclosingTypes` states, in the same order.
-  private var enclosingIsolations: [StatedIsolation] = []
+  /// The types the walk is inside, innermost last, with the isolation each states.
+  private var enclosing: [(name: String, isolation: StatedIsolation)] = []
   /// The classes the walk is inside, innermost last: the name of each interactor, nil for other
   /// classes.
   private var enclosingInteractors: [String?] = []
@@ -63,8 +61,7 @@ final class FactCollector: SyntaxAnyVisitor {
     _ node: some DeclGroupSyntax, _ name: String, _ isolation: StatedIsolation
   ) -> SyntaxVisitorContinueKind {
     memberReads.enter(members: node.memberBlock.members)
-    enclosingTypes.append(name)
-    enclosingIsolations.append(isolation)
+    enclosing.append((name, isolation))
     return .visitChildren
   }
 
@@ -78,12 +75,11 @@ final class FactCollector: SyntaxAnyVisitor {
     }
     guard node.isProtocol((any DeclGroupSyntax).self) else { return }
     memberReads.leave()
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    enclosing.removeLast()
   }
 
   /// Whether a type declared here takes the isolation an enclosing type states.
-  private var isNested: Bool { enclosingIsolations.contains { $0 != .unstated } }
+  private var isNested: Bool { enclosing.contains { $0.isolation != .unstated } }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
@@ -194,7 +190,7 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// `X(dependency: self)` or `X(parent: self)` in a type: an edge from that type to `X`.
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if let parent = enclosingTypes.last,
+    if let parent = enclosing.last?.name,
       let built = PropertyClassifier.builtWithSelf(ExprSyntax(node))
     {
       facts.callSites.append(
@@ -241,7 +237,7 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    memberReads.read(node, in: enclosingTypes.last)
+    memberReads.read(node, in: enclosing.last?.name)
     if let reader = nonisolatedReader,
       let base = node.base?.as(DeclReferenceExprSyntax.self),
       base.baseName.text.first?.isUppercase == true
@@ -256,12 +252,11 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// The innermost enclosing type when it (or its extension) states `nonisolated`.
   private var nonisolatedReader: String? {
-    guard enclosingIsolations.last == .nonisolated else { return nil }
-    return enclosingTypes.last
+    enclosing.last?.isolation == .nonisolated ? enclosing.last?.name : nil
   }
 
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    memberReads.read(node, in: enclosingTypes.last)
+    memberReads.read(node, in: enclosing.last?.name)
     return .visitChildren
   }
 
@@ -276,11 +271,11 @@ final class FactCollector: SyntaxAnyVisitor {
     if node.parent?.is(MemberBlockItemSyntax.self) != true {
       memberReads.declare(node)
     }
-    guard let type = enclosingTypes.last,
+    guard let type = enclosing.last?.name,
       Self.isTypeMember(node.modifiers)
     else { return .visitChildren }
     let own = Self.isolation(node.modifiers, node.attributes)
-    let container = enclosingIsolations.last ?? .unstated
+    let container = enclosing.last?.isolation ?? .unstated
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
         continue
@@ -298,7 +293,7 @@ final class FactCollector: SyntaxAnyVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     memberReads.enter(parameters: node.signature.parameterClause.parameters)
-    if enclosingTypes.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+    if enclosing.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
       facts.globalFunctions.append(
         GlobalFunctionFact(
           name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
@@ -354,7 +349,7 @@ final class FactCollector: SyntaxAnyVisitor {
         sharedScopeIndices[scope.id] = facts.sharedScopes.count
         facts.sharedScopes.append(
           SharedScopeFact(
-            enclosingType: enclosingTypes.last ?? "", kind: kind, calls: [position(of: node)]))
+            enclosingType: enclosing.last?.name ?? "", kind: kind, calls: [position(of: node)]))
       }
       return
     }

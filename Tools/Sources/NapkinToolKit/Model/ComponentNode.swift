@@ -36,13 +36,9 @@ struct ComponentNode: Hashable, Sendable {
   var parents: [String] = []
   var children: [Edge] = []
 
-  func properties(_ wanted: (PropertyKind) -> Bool) -> [PropertyFact] {
-    properties.filter { wanted($0.kind) }
-  }
-
   /// The names of the properties of one kind.
   func names(_ wanted: (PropertyKind) -> Bool) -> [String] {
-    properties(wanted).map(\.name)
+    properties.filter { wanted($0.kind) }.map(\.name)
   }
 
   var sharedNames: [String] { names { $0 == .shared } }
