@@ -100,19 +100,17 @@ extension FactCollector {
   func methods(in members: MemberBlockItemListSyntax) -> [MethodFact] {
     Self.declarations(in: members).compactMap { decl -> MethodFact? in
       if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
-        return Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))
+        return subscriptMethod(subscriptDecl)
       }
       guard let function = decl.as(FunctionDeclSyntax.self), !Self.isTypeMember(function.modifiers)
       else { return nil }
-      return Self.method(function, position: position(of: function.name))
+      return method(function)
     }
   }
 
   /// A subscript as a method named `subscript`: a pass-through reads `dependency[key]`, with
   /// the getter's effects.
-  static func subscriptMethod(
-    _ node: SubscriptDeclSyntax, position: SourcePosition
-  ) -> MethodFact {
+  private func subscriptMethod(_ node: SubscriptDeclSyntax) -> MethodFact {
     let arguments = node.parameterClause.parameters.map { parameter in
       // A subscript's parameter has a label only when it is written twice: `for key: String`.
       let label =
@@ -139,14 +137,14 @@ extension FactCollector {
         + " }",
       forwardedCall: getterEffects.isEmpty ? read : "get \(getterEffects) { \(read) }",
       attributes: node.attributes.trimmedDescription, conditions: Conditions(of: node),
-      position: position)
+      position: position(of: node))
   }
 
   /// A method as a pass-through forwards it: `try await dependency.item(id: id)`, with each
   /// argument passed as its parameter takes it (`&value` to an `inout`, `message()` to an
   /// `@autoclosure`), or why it cannot be forwarded at all (a variadic parameter: Swift cannot
   /// spread an array into one).
-  static func method(_ function: FunctionDeclSyntax, position: SourcePosition) -> MethodFact {
+  private func method(_ function: FunctionDeclSyntax) -> MethodFact {
     var unforwardable: String?
     let arguments = function.signature.parameterClause.parameters.map { parameter in
       let value = (parameter.secondName ?? parameter.firstName).text
@@ -185,6 +183,6 @@ extension FactCollector {
       unforwardable: unforwardable,
       attributes: function.attributes.trimmedDescription,
       conditions: Conditions(of: function),
-      position: position)
+      position: position(of: function.name))
   }
 }

@@ -160,10 +160,8 @@ struct Wiring: Sendable {
       }
       return nil
     }
-    for name in classes.keys {
-      if let found = base(of: name, among: ["Builder"]) {
-        builderDependencies[name] = found.arguments
-      }
+    builderDependencies = classes.keys.reduce(into: [:]) {
+      $0[$1] = base(of: $1, among: ["Builder"])?.arguments
     }
     // What the base classes in the sources declare, up the chain.
     func inheritedMembers(of name: String) -> Set<String> {
