@@ -3,66 +3,43 @@ import SwiftSyntax
 /// Finds assignments that replace a router's stored child (`presented = nil`, `child = next`)
 /// in a method that neither detaches a child, directly or through another method of the same
 /// router, nor reads the property first (`guard child == nil`): the old child stays attached,
-/// active and in memory, with no property left to detach it through.
-final class ChildRouterCollector: SyntaxVisitor {
-  private(set) var findings: [ChildRouterAssignment] = []
-  private let position: (any SyntaxProtocol) -> SourcePosition
-
+/// active and in memory, with no property left to detach it through. ``FactCollector`` asks it
+/// of each class whose superclass is one of ``routerBases``.
+enum ChildRouterCollector {
   /// Napkin's router classes; a router's stored children are `var`s typed `...Routing` or
   /// `...Router`.
-  private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
+  static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
   /// Run once, before any child exists; an assignment there replaces nothing.
   private static let runOnce: Set<String> = ["didLoad"]
 
-  init(position: @escaping (any SyntaxProtocol) -> SourcePosition) {
-    self.position = position
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    guard
-      let superclass = node.inheritanceClause?.inheritedTypes.first.flatMap({
-        TypeNames.simpleNames($0.type).first
-      }), Self.routerBases.contains(superclass)
-    else { return .visitChildren }
-    check(node)
-    return .visitChildren
-  }
-
-  /// `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
-  private static func names(in type: TypeSyntax) -> [String] {
-    let parenthesized = type.as(TupleTypeSyntax.self).flatMap {
-      $0.elements.count == 1 ? $0.elements.first?.type : nil
-    }
-    let inner =
-      type.as(OptionalTypeSyntax.self)?.wrappedType
-      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? parenthesized
-    return inner.map(names) ?? TypeNames.simpleNames(type)
-  }
-
   private struct Method {
     var name: String
-    var detaches = false
+    /// The router's own methods it calls, `detachChild` among them.
     var calls: Set<String> = []
     var reads: Set<String> = []
     var assignments: [(property: String, isNil: Bool, node: Syntax)] = []
   }
 
-  private func check(_ router: ClassDeclSyntax) {
+  /// The assignments in `router`'s methods that replace a stored child without detaching it.
+  static func assignments(
+    in router: ClassDeclSyntax, position: (any SyntaxProtocol) -> SourcePosition
+  ) -> [ChildRouterAssignment] {
     var children: Set<String> = []
     for member in router.memberBlock.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self),
         variable.bindingSpecifier.tokenKind == .keyword(.var)
       else { continue }
       for binding in variable.bindings where binding.accessorBlock == nil {
-        let types = binding.typeAnnotation.map { Self.names(in: $0.type) } ?? []
+        // `(any XRouting)?` is XRouting: a stored child is optional, since it comes and goes.
+        let types =
+          binding.typeAnnotation.map { TypeNames.simpleNames(TypeNames.unwrapped($0.type)) } ?? []
         guard types.contains(where: { $0.hasSuffix("Routing") || $0.hasSuffix("Router") }),
           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { continue }
         children.insert(name)
       }
     }
-    guard !children.isEmpty else { return }
+    guard !children.isEmpty else { return [] }
     var methods: [Method] = []
     for member in router.memberBlock.members {
       guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body
@@ -74,24 +51,16 @@ final class ChildRouterCollector: SyntaxVisitor {
       methods.append(method)
     }
     // A method detaches if it calls `detachChild` or a method of this router that does.
-    var detaching = Set(methods.filter(\.detaches).map(\.name))
-    var changed = true
-    while changed {
-      changed = false
-      for method in methods where !detaching.contains(method.name) {
-        if !method.calls.isDisjoint(with: detaching) {
-          detaching.insert(method.name)
-          changed = true
-        }
-      }
-    }
-    for method in methods
-    where !detaching.contains(method.name) && !Self.runOnce.contains(method.name) {
-      for assignment in method.assignments where !method.reads.contains(assignment.property) {
-        findings.append(
-          ChildRouterAssignment(
-            router: router.name.text, property: assignment.property, isNil: assignment.isNil,
-            method: method.name, position: position(assignment.node)))
+    let calls = Dictionary(methods.map { ($0.name, $0.calls) }, uniquingKeysWith: { $0.union($1) })
+    let detaching = Wiring.closure(
+      of: Set(calls.keys).subtracting(["detachChild"]), base: ["detachChild"],
+      parents: { Array(calls[$0] ?? []) })
+    return methods.filter { !detaching.contains($0.name) && !runOnce.contains($0.name) }.flatMap {
+      method in
+      method.assignments.filter { !method.reads.contains($0.property) }.map { assignment in
+        ChildRouterAssignment(
+          router: router.name.text, property: assignment.property, isNil: assignment.isNil,
+          method: method.name, position: position(assignment.node))
       }
     }
   }
@@ -135,19 +104,9 @@ final class ChildRouterCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       if let name = PropertyClassifier.ownMember(node.calledExpression) {
-        if name == "detachChild" { method.detaches = true }
         method.calls.insert(name)
       }
       return .visitChildren
     }
   }
-}
-
-/// An assignment that drops a router's stored child without detaching it.
-struct ChildRouterAssignment: Hashable, Sendable {
-  var router: String
-  var property: String
-  var isNil: Bool
-  var method: String
-  var position: SourcePosition
 }

@@ -5,10 +5,17 @@ import SwiftSyntax
 final class FactCollector: SyntaxAnyVisitor {
   private(set) var facts: FileFacts
   private let converter: SourceLocationConverter
-  /// The names of the types the walk is inside, innermost last.
-  private var enclosingTypes: [String] = []
-  /// The isolation each of `enclosingTypes` states, in the same order.
-  private var enclosingIsolations: [StatedIsolation] = []
+  /// The types the walk is inside, innermost last, with the isolation each states.
+  private var enclosing: [(name: String, isolation: StatedIsolation)] = []
+  /// The classes the walk is inside, innermost last: the name of each interactor, nil for other
+  /// classes.
+  private var enclosingInteractors: [String?] = []
+  /// How many initializers the walk is inside.
+  private var initializerDepth = 0
+  /// Where each scope's ``SharedScopeFact`` is in `facts.sharedScopes`, by the scope's node.
+  private var sharedScopeIndices: [SyntaxIdentifier: Int] = [:]
+  /// Members read on a type the syntax shows, in the scopes of this walk.
+  private(set) var memberReads = MemberReadCollector()
 
   init(path: String, converter: SourceLocationConverter) {
     self.facts = FileFacts(path: path)
@@ -19,25 +26,6 @@ final class FactCollector: SyntaxAnyVisitor {
   func position(of node: some SyntaxProtocol) -> SourcePosition {
     let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
     return SourcePosition(file: facts.path, line: location.line, column: location.column)
-  }
-
-  /// Whether a type's initializer takes the module's default isolation: one is written, or a
-  /// stored property's default value calls something (which then runs in it).
-  static func hasIsolatedInitializer(_ members: MemberBlockSyntax) -> Bool {
-    members.members.contains { member in
-      if member.decl.is(InitializerDeclSyntax.self) { return true }
-      guard let variable = member.decl.as(VariableDeclSyntax.self),
-        !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-      else { return false }
-      return variable.bindings.contains { binding in
-        binding.initializer.map { initializer in
-          initializer.value.is(FunctionCallExprSyntax.self)
-            || initializer.value.tokens(viewMode: .sourceAccurate).contains {
-              $0.tokenKind == .leftParen
-            }
-        } ?? false
-      }
-    }
   }
 
   // MARK: Imports
@@ -69,28 +57,45 @@ final class FactCollector: SyntaxAnyVisitor {
   // MARK: Types
 
   /// Enters a type's body; ``visitAnyPost(_:)`` leaves it.
-  private func enter(_ name: String, _ isolation: StatedIsolation) -> SyntaxVisitorContinueKind {
-    enclosingTypes.append(name)
-    enclosingIsolations.append(isolation)
+  private func enter(
+    _ node: some DeclGroupSyntax, _ name: String, _ isolation: StatedIsolation
+  ) -> SyntaxVisitorContinueKind {
+    memberReads.enter(members: node.memberBlock.members)
+    enclosing.append((name, isolation))
     return .visitChildren
   }
 
   override func visitAnyPost(_ node: Syntax) {
+    if node.is(InitializerDeclSyntax.self) { initializerDepth -= 1 }
+    if node.is(ClassDeclSyntax.self) { enclosingInteractors.removeLast() }
+    if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+      || node.is(ClosureExprSyntax.self)
+    {
+      memberReads.leave()
+    }
     guard node.isProtocol((any DeclGroupSyntax).self) else { return }
-    enclosingTypes.removeLast()
-    enclosingIsolations.removeLast()
+    memberReads.leave()
+    enclosing.removeLast()
   }
 
   /// Whether a type declared here takes the isolation an enclosing type states.
-  private var isNested: Bool { enclosingIsolations.contains { $0 != .unstated } }
+  private var isNested: Bool { enclosing.contains { $0.isolation != .unstated } }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     let inherited = node.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     let isolation = Self.isolation(node.modifiers, node.attributes)
+    let superclass = inherited.first.flatMap { TypeNames.simpleNames($0).first }
+    let isInteractor = superclass == "Interactor" || superclass == "PresentableInteractor"
+    enclosingInteractors.append(isInteractor ? node.name.text : nil)
+    if let superclass, ChildRouterCollector.routerBases.contains(superclass) {
+      facts.childRouterAssignments += ChildRouterCollector.assignments(in: node) {
+        self.position(of: $0)
+      }
+    }
     facts.classes.append(
       ClassFact(
         name: node.name.text,
-        superclass: inherited.first.flatMap { TypeNames.simpleNames($0).first },
+        superclass: superclass,
         superclassArgumentGroups: inherited.first.map(TypeNames.genericArguments) ?? [],
         conformances: inherited.flatMap(TypeNames.simpleNames),
         isolation: isolation,
@@ -103,7 +108,7 @@ final class FactCollector: SyntaxAnyVisitor {
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -120,7 +125,7 @@ final class FactCollector: SyntaxAnyVisitor {
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       )
     )
-    return enter(name, isolation)
+    return enter(node, name, isolation)
   }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -147,7 +152,7 @@ final class FactCollector: SyntaxAnyVisitor {
       }
     }
     facts.protocols.append(declared)
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -166,12 +171,12 @@ final class FactCollector: SyntaxAnyVisitor {
       ValueTypeFact(
         name: node.name.text, isolation: isolation, hasInitializer: hasInitializer,
         isNested: isNested, position: position(of: node.name)))
-    return enter(node.name.text, isolation)
+    return enter(node, node.name.text, isolation)
   }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     // An actor's members are isolated to the actor, never to the main actor.
-    enter(node.name.text, .nonisolated)
+    enter(node, node.name.text, .nonisolated)
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -185,16 +190,27 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// `X(dependency: self)` or `X(parent: self)` in a type: an edge from that type to `X`.
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if let parent = enclosingTypes.last, let built = PropertyClassifier.builtWithSelf(node) {
+    if let parent = enclosing.last?.name,
+      let built = PropertyClassifier.builtWithSelf(ExprSyntax(node))
+    {
       facts.callSites.append(
         CallSiteFact(
           parent: parent, built: built, position: position(of: node),
           conditions: Conditions(of: node, throughTypes: true)))
     }
-    recordFunctionCall(node)
-    if let reader = nonisolatedReader,
-      let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil)
+    recordLifecycleCall(node)
+    recordSharedCall(node)
+    guard let reader = nonisolatedReader else { return .visitChildren }
+    // A bare call (`defaultName()`) may name a free function.
+    if let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
+      called.baseName.text.first?.isLowercase == true
     {
+      facts.nonisolatedUses.append(
+        NonisolatedUseFact(
+          reader: reader, type: called.baseName.text, member: nil, callsFunction: true,
+          position: position(of: node)))
+    }
+    if let type = PropertyClassifier.calledType(ExprSyntax(node), declared: nil) {
       facts.nonisolatedUses.append(
         NonisolatedUseFact(
           reader: reader, type: type, member: nil,
@@ -204,20 +220,24 @@ final class FactCollector: SyntaxAnyVisitor {
     return .visitChildren
   }
 
-  /// A bare call inside a nonisolated type (`defaultName()`), which may name a free function.
-  private func recordFunctionCall(_ node: FunctionCallExprSyntax) {
-    guard let reader = nonisolatedReader,
-      let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
-      called.baseName.text.first?.isLowercase == true
-    else { return }
-    facts.nonisolatedUses.append(
-      NonisolatedUseFact(
-        reader: reader, type: called.baseName.text, member: nil, callsFunction: true,
-        position: position(of: node)))
+  /// What an interactor's `init` starts: `task { }` and `disposeOnDeactivate` belong to
+  /// `didBecomeActive`, since an interactor is built before it is attached and may never be.
+  private func recordLifecycleCall(_ node: FunctionCallExprSyntax) {
+    guard initializerDepth > 0, let interactor = enclosingInteractors.last ?? nil else { return }
+    // `task` is the interactor's own; `disposeOnDeactivate` is called on what it disposes.
+    let own = PropertyClassifier.ownMember(node.calledExpression)
+    if let name = own
+      ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+      name == "disposeOnDeactivate" || (name == "task" && own != nil)
+    {
+      facts.interactorInitCalls.append(
+        InteractorInitCall(interactor: interactor, call: name, position: position(of: node)))
+    }
   }
 
   /// `Episode.placeholder` inside a nonisolated type: a read of a static member.
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.read(node, in: enclosing.last?.name)
     if let reader = nonisolatedReader,
       let base = node.base?.as(DeclReferenceExprSyntax.self),
       base.baseName.text.first?.isUppercase == true
@@ -232,17 +252,30 @@ final class FactCollector: SyntaxAnyVisitor {
 
   /// The innermost enclosing type when it (or its extension) states `nonisolated`.
   private var nonisolatedReader: String? {
-    guard enclosingIsolations.last == .nonisolated else { return nil }
-    return enclosingTypes.last
+    enclosing.last?.isolation == .nonisolated ? enclosing.last?.name : nil
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.read(node, in: enclosing.last?.name)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    memberReads.enter()
+    return .visitChildren
   }
 
   /// A static property: whether it, or the extension it is in, says `nonisolated`.
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    guard let type = enclosingTypes.last,
+    // Members were declared on entering their type; this adds locals, in order.
+    if node.parent?.is(MemberBlockItemSyntax.self) != true {
+      memberReads.declare(node)
+    }
+    guard let type = enclosing.last?.name,
       Self.isTypeMember(node.modifiers)
     else { return .visitChildren }
     let own = Self.isolation(node.modifiers, node.attributes)
-    let container = enclosingIsolations.last ?? .unstated
+    let container = enclosing.last?.isolation ?? .unstated
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
         continue
@@ -256,257 +289,69 @@ final class FactCollector: SyntaxAnyVisitor {
     return .visitChildren
   }
 
-  // MARK: Scopes that give `shared` its `#function` key
+  // MARK: Functions
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if enclosingTypes.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+    memberReads.enter(parameters: node.signature.parameterClause.parameters)
+    if enclosing.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
       facts.globalFunctions.append(
         GlobalFunctionFact(
           name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),
           position: position(of: node.name)))
     }
-    if let body = node.body {
-      let count = node.signature.parameterClause.parameters.count
-      recordScope(.function(name: node.name.text, parameterCount: count), body: body)
-    }
     return .visitChildren
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    // An initializer runs once per instance, so only two calls in it collide.
-    if let body = node.body {
-      recordScope(.initializer, body: body)
-    }
+    memberReads.enter(parameters: node.signature.parameterClause.parameters)
+    initializerDepth += 1
     return .visitChildren
   }
 
-  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let accessors = node.accessorBlock {
-      let count = node.parameterClause.parameters.count
-      recordScope(.function(name: "subscript", parameterCount: count), body: accessors)
-    }
-    return .visitChildren
-  }
-
-  override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    // Every accessor of one property gets the property's name from `#function`: one scope.
-    if let accessors = node.accessorBlock,
-      let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-      node.parent?.parent?.is(VariableDeclSyntax.self) == true
-    {
-      recordScope(.accessor(property: name), body: accessors)
-    }
-    return .visitChildren
-  }
-
-  private func recordScope(_ kind: SharedScopeFact.Kind, body: some SyntaxProtocol) {
-    let finder = SharedCallFinder(root: Syntax(body))
-    finder.walk(body)
-    guard !finder.calls.isEmpty else { return }
-    facts.sharedScopes.append(
-      SharedScopeFact(
-        enclosingType: enclosingTypes.last ?? "",
-        kind: kind,
-        calls: finder.calls.map { position(of: $0) }
-      )
-    )
-  }
-
-  // MARK: Properties
-
-  /// The declarations among `members`, including those in every branch of `#if`: the tool does
-  /// not know the build configuration, so it checks them all.
-  static func declarations(in members: MemberBlockItemListSyntax) -> [DeclSyntax] {
-    members.flatMap { member -> [DeclSyntax] in
-      guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
-      return conditional.clauses.flatMap { clause -> [DeclSyntax] in
-        guard case .decls(let nested) = clause.elements else { return [] }
-        return declarations(in: nested)
+  /// A `shared` call that takes its key from `#function`, in the scope that gives the key: the
+  /// nearest function's or initializer's body, or a subscript's or a property's accessors (every
+  /// accessor of one property gets the property's name: one scope). A call in a nested type or
+  /// function, outside a body of its own, belongs to no scope around it.
+  private func recordSharedCall(_ node: FunctionCallExprSyntax) {
+    guard PropertyClassifier.isDefaultKeyedSharedCall(node) else { return }
+    var current = node.parent
+    while let scope = current {
+      current = scope.parent
+      let kind: SharedScopeFact.Kind
+      if let function = current?.as(FunctionDeclSyntax.self), scope.is(CodeBlockSyntax.self) {
+        kind = .function(
+          name: function.name.text,
+          parameterCount: function.signature.parameterClause.parameters.count)
+      } else if current?.is(InitializerDeclSyntax.self) == true, scope.is(CodeBlockSyntax.self) {
+        // An initializer runs once per instance, so only two calls in it collide.
+        kind = .initializer
+      } else if let subscriptDecl = current?.as(SubscriptDeclSyntax.self),
+        scope.is(AccessorBlockSyntax.self)
+      {
+        kind = .function(
+          name: "subscript", parameterCount: subscriptDecl.parameterClause.parameters.count)
+      } else if let binding = current?.as(PatternBindingSyntax.self),
+        scope.is(AccessorBlockSyntax.self),
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        binding.parent?.parent?.is(VariableDeclSyntax.self) == true
+      {
+        kind = .accessor(property: name)
+      } else if scope.is(AccessorBlockSyntax.self) || scope.is(FunctionDeclSyntax.self)
+        || scope.isProtocol((any DeclGroupSyntax).self)
+      {
+        return
+      } else {
+        continue
       }
-    }
-  }
-
-  /// The variable declarations among `members`, in every branch of `#if`.
-  static func variables(in members: MemberBlockItemListSyntax) -> [VariableDeclSyntax] {
-    declarations(in: members).compactMap { $0.as(VariableDeclSyntax.self) }
-  }
-
-  /// Whether `modifiers` make a member the type's own (`static`, `class`), not an instance's.
-  static func isTypeMember(_ modifiers: DeclModifierListSyntax) -> Bool {
-    modifiers.contains {
-      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-    }
-  }
-
-  /// The isolation a declaration's own words state: `nonisolated`, or an attribute whose name ends
-  /// in `Actor` (`@MainActor`, an app's own global actor).
-  static func isolation(
-    _ modifiers: DeclModifierListSyntax, _ attributes: AttributeListSyntax
-  ) -> StatedIsolation {
-    if modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
-      return .nonisolated
-    }
-    let isolated = attributes.contains {
-      $0.as(AttributeSyntax.self).map {
-        TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
-      } ?? false
-    }
-    return isolated ? .globalActor : .unstated
-  }
-
-  private func properties(in members: MemberBlockSyntax) -> [PropertyFact] {
-    Self.variables(in: members.members).filter { !Self.isTypeMember($0.modifiers) }.flatMap {
-      variable in
-      variable.bindings.compactMap { binding -> PropertyFact? in
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
-          return nil
-        }
-        let result = PropertyClassifier.result(of: binding)
-        let declared = binding.typeAnnotation?.type
-        return PropertyFact(
-          name: name.text,
-          kind: PropertyClassifier.kind(
-            of: binding, isVariable: variable.bindingSpecifier.tokenKind == .keyword(.var)),
-          position: position(of: name),
-          keywordPosition: position(of: variable.bindingSpecifier),
-          declaredTypes: declared.map(TypeNames.simpleNames) ?? [],
-          reads: GetterReads.of(binding, position: { self.position(of: $0) }),
-          isActorIsolated: Self.isolation(variable.modifiers, variable.attributes) == .globalActor,
-          constructedType: result.flatMap(PropertyClassifier.constructedType),
-          builtWithSelf: result.flatMap {
-            PropertyClassifier.unwrapped($0).as(FunctionCallExprSyntax.self).flatMap(
-              PropertyClassifier.builtWithSelf)
-          },
-          calledType: result.flatMap { PropertyClassifier.calledType($0, declared: declared) },
-          callsStaticMethod: result.map(PropertyClassifier.callsStaticMethod) ?? false,
-          calledFunctions: binding.accessorBlock.map(PropertyClassifier.calledFunctions) ?? [],
-          isClosure: declared.map(PropertyClassifier.isClosure) ?? false,
-          elementTypes: declared.map(PropertyClassifier.elementTypes) ?? []
-        )
+      if let index = sharedScopeIndices[scope.id] {
+        facts.sharedScopes[index].calls.append(position(of: node))
+      } else {
+        sharedScopeIndices[scope.id] = facts.sharedScopes.count
+        facts.sharedScopes.append(
+          SharedScopeFact(
+            enclosingType: enclosing.last?.name ?? "", kind: kind, calls: [position(of: node)]))
       }
+      return
     }
   }
-}
-
-extension FactCollector {
-  /// The methods among `members`, in every branch of `#if`, static ones left out.
-  func methods(in members: MemberBlockItemListSyntax) -> [MethodFact] {
-    Self.declarations(in: members).compactMap { decl -> MethodFact? in
-      if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
-        return Self.subscriptMethod(subscriptDecl, position: position(of: subscriptDecl))
-      }
-      guard let function = decl.as(FunctionDeclSyntax.self), !Self.isTypeMember(function.modifiers)
-      else { return nil }
-      return Self.method(function, position: position(of: function.name))
-    }
-  }
-
-  /// A subscript as a method named `subscript`: a pass-through reads `dependency[key]`, with
-  /// the getter's effects.
-  static func subscriptMethod(
-    _ node: SubscriptDeclSyntax, position: SourcePosition
-  ) -> MethodFact {
-    let arguments = node.parameterClause.parameters.map { parameter in
-      // A subscript's parameter has a label only when it is written twice: `for key: String`.
-      let label =
-        parameter.secondName != nil && parameter.firstName.tokenKind != .wildcard
-        ? parameter.firstName.text + ": " : ""
-      return label + (parameter.secondName ?? parameter.firstName).text
-    }
-    let getterEffects =
-      node.accessorBlock?.getAccessor?.effectSpecifiers?.trimmedDescription ?? ""
-    let read =
-      (getterEffects.contains("throws") ? "try " : "")
-      + (getterEffects.contains("async") ? "await " : "") + "dependency["
-      + arguments.joined(separator: ", ") + "]"
-    let signature =
-      "subscript" + node.parameterClause.trimmedDescription + " "
-      + node.returnClause.trimmedDescription
-    // Named by its labels, as the compiler names it, so that overloads stay apart.
-    let name =
-      "subscript("
-      + node.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
-    return MethodFact(
-      name: name, signature: signature,
-      requirement: signature + " { get" + (getterEffects.isEmpty ? "" : " " + getterEffects)
-        + " }",
-      forwardedCall: getterEffects.isEmpty ? read : "get \(getterEffects) { \(read) }",
-      attributes: node.attributes.trimmedDescription, conditions: Conditions(of: node),
-      position: position)
-  }
-
-  /// A method as a pass-through forwards it: `try await dependency.item(id: id)`, with each
-  /// argument passed as its parameter takes it (`&value` to an `inout`, `message()` to an
-  /// `@autoclosure`), or why it cannot be forwarded at all (a variadic parameter: Swift cannot
-  /// spread an array into one).
-  static func method(_ function: FunctionDeclSyntax, position: SourcePosition) -> MethodFact {
-    var unforwardable: String?
-    let arguments = function.signature.parameterClause.parameters.map { parameter in
-      let value = (parameter.secondName ?? parameter.firstName).text
-      let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
-      if parameter.ellipsis != nil {
-        unforwardable =
-          "its parameter `\(value)` is variadic, and Swift cannot pass a variadic's values on "
-          + "to another variadic; write the pass-through by hand (or take an array)"
-      }
-      let attributed = parameter.type.as(AttributedTypeSyntax.self)
-      let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
-      let isAutoclosure =
-        attributed?.attributes.contains {
-          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure"
-        } == true
-      return label + (isInout ? "&" : "") + value + (isAutoclosure ? "()" : "")
-    }
-    let effects = function.signature.effectSpecifiers
-    let prefix =
-      (effects?.throwsClause != nil ? "try " : "")
-      + (effects?.asyncSpecifier != nil ? "await " : "")
-    var signature = function.trimmed
-    signature.body = nil
-    signature.attributes = []
-    signature.modifiers = []
-    // A requirement takes no default arguments; the witness may keep them.
-    var requirement = signature
-    requirement.signature.parameterClause.parameters = FunctionParameterListSyntax(
-      signature.signature.parameterClause.parameters.map { $0.with(\.defaultValue, nil) })
-    return MethodFact(
-      name: function.name.text,
-      signature: signature.trimmedDescription,
-      requirement: requirement.trimmedDescription,
-      forwardedCall: prefix + "dependency." + function.name.text
-        + "(" + arguments.joined(separator: ", ") + ")",
-      unforwardable: unforwardable,
-      attributes: function.attributes.trimmedDescription,
-      conditions: Conditions(of: function),
-      position: position)
-  }
-}
-
-/// Finds the `shared` calls that take their key from `#function` in one scope, without entering
-/// nested declarations (they have keys of their own).
-private final class SharedCallFinder: SyntaxVisitor {
-  private let root: Syntax
-  private(set) var calls: [FunctionCallExprSyntax] = []
-
-  init(root: Syntax) {
-    self.root = root
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if PropertyClassifier.isDefaultKeyedSharedCall(node) {
-      calls.append(node)
-    }
-    return .visitChildren
-  }
-
-  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-    Syntax(node).id == root.id ? .visitChildren : .skipChildren
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -59,7 +59,7 @@ enum PropertyClassifier {
     else { return nil }
     guard let base = member.base else {
       // `.init()` and `.make()` name the declared type.
-      return declared.flatMap { TypeNames.simpleNames(unwrappedOptional($0)).first }
+      return declared.flatMap { TypeNames.simpleNames(TypeNames.unwrapped($0)).first }
     }
     // `ReplaySubject<T>.create(...)` names `ReplaySubject`.
     let named = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
@@ -79,12 +79,6 @@ enum PropertyClassifier {
     else { return false }
     let name = member.declName.baseName
     return name.tokenKind != .keyword(.`init`) && name.text.first?.isLowercase == true
-  }
-
-  /// `T?` and `T!` as `T`.
-  private static func unwrappedOptional(_ type: TypeSyntax) -> TypeSyntax {
-    type.as(OptionalTypeSyntax.self)?.wrappedType
-      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type
   }
 
   /// The bare lowercase names called as functions in `accessors`: `makeClient()`.
@@ -155,11 +149,11 @@ enum PropertyClassifier {
     return expression
   }
 
-  /// The type `call` builds with `self` as its dependency: `X(dependency: self)` and Needle's
-  /// `X(parent: self)`.
-  static func builtWithSelf(_ call: FunctionCallExprSyntax) -> String? {
-    guard let type = constructedType(ExprSyntax(call)),
-      let argument = call.arguments.first,
+  /// The type the call `expression` builds with `self` as its dependency: `X(dependency: self)`
+  /// and Needle's `X(parent: self)`.
+  static func builtWithSelf(_ expression: ExprSyntax) -> String? {
+    guard let type = constructedType(expression),
+      let argument = unwrapped(expression).as(FunctionCallExprSyntax.self)?.arguments.first,
       argument.label?.text == "dependency" || argument.label?.text == "parent",
       isSelf(argument.expression)
     else { return nil }

@@ -69,10 +69,7 @@ enum SourceLoader {
       parsed.append(facts)
       if let source { sources[facts.path] = source }
     }
-    for facts in parsed {
-      problems += facts.problems
-    }
-    return Loaded(files: parsed, problems: problems, sources: sources)
+    return Loaded(files: parsed, problems: problems + parsed.flatMap(\.problems), sources: sources)
   }
 
   /// Facts of one file's text; `path` is only used in positions. Call it on a thread of
@@ -90,16 +87,8 @@ enum SourceLoader {
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     let collector = FactCollector(path: path, converter: converter)
     collector.walk(tree)
-    let reads = MemberReadCollector()
-    reads.walk(tree)
-    let lifecycle = LifecycleCollector { collector.position(of: $0) }
-    lifecycle.walk(tree)
-    let childRouters = ChildRouterCollector { collector.position(of: $0) }
-    childRouters.walk(tree)
     var facts = collector.facts
-    facts.memberReads = reads.reads
-    facts.interactorInitCalls = lifecycle.calls
-    facts.childRouterAssignments = childRouters.findings
+    facts.memberReads = collector.memberReads.reads
     facts.problems += SyntaxErrors.problems(in: tree, path: path, converter: converter)
     return facts
   }

@@ -31,6 +31,17 @@ enum TypeNames {
     return []
   }
 
+  /// `T?`, `T!` and `(T)` as `T`, however deep they nest.
+  static func unwrapped(_ type: TypeSyntax) -> TypeSyntax {
+    let parenthesized = type.as(TupleTypeSyntax.self).flatMap {
+      $0.elements.count == 1 ? $0.elements.first?.type : nil
+    }
+    let inner =
+      type.as(OptionalTypeSyntax.self)?.wrappedType
+      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? parenthesized
+    return inner.map(unwrapped) ?? type
+  }
+
   /// The names of each generic argument of `type`, one entry per argument, so that arguments
   /// match parameters by position whatever their syntax: `AppComponent<any A & B, [T], (Int)
   /// -> Void>` gives `[[A, B], [], []]`.

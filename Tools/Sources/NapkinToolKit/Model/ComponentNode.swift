@@ -36,13 +36,9 @@ struct ComponentNode: Hashable, Sendable {
   var parents: [String] = []
   var children: [Edge] = []
 
-  func properties(_ wanted: (PropertyKind) -> Bool) -> [PropertyFact] {
-    properties.filter { wanted($0.kind) }
-  }
-
   /// The names of the properties of one kind.
   func names(_ wanted: (PropertyKind) -> Bool) -> [String] {
-    properties(wanted).map(\.name)
+    properties.filter { wanted($0.kind) }.map(\.name)
   }
 
   var sharedNames: [String] { names { $0 == .shared } }
@@ -51,17 +47,6 @@ struct ComponentNode: Hashable, Sendable {
   var builderNames: [String] { names { $0 == .builder } }
   var readNames: [String] { names { $0 == .read } }
 
-  var storeNames: [String] {
-    names {
-      if case .store = $0 { return true }
-      return false
-    }
-  }
-
-  var passThroughNames: [String] {
-    names {
-      if case .passThrough = $0 { return true }
-      return false
-    }
-  }
+  var storeNames: [String] { names { if case .store = $0 { true } else { false } } }
+  var passThroughNames: [String] { names { if case .passThrough = $0 { true } else { false } } }
 }

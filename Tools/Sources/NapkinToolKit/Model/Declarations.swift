@@ -306,3 +306,19 @@ struct FileFacts: Sendable {
   /// Syntax errors, reported with their location; the rest of the file is still analysed.
   var problems: [InputProblem] = []
 }
+
+/// `task { }` or `x.disposeOnDeactivate(...)` written in an interactor's initializer.
+struct InteractorInitCall: Hashable, Sendable {
+  var interactor: String
+  var call: String
+  var position: SourcePosition
+}
+
+/// An assignment that drops a router's stored child without detaching it.
+struct ChildRouterAssignment: Hashable, Sendable {
+  var router: String
+  var property: String
+  var isNil: Bool
+  var method: String
+  var position: SourcePosition
+}

@@ -95,41 +95,27 @@ struct Wiring: Sendable {
 
   // MARK: Resolution
 
-  /// The names among `names` that reach a name in `base` by following `parents`. Each name is
-  /// decided once (a depth-first walk with memo, without recursion), so the work is linear in
-  /// the names and their edges, whatever the order of declaration; cycles reach nothing.
+  /// The names among `names` that reach a name in `base` by following `parents` (a name outside
+  /// `names` is followed no further). A walk back from `base` over the edges reversed, without
+  /// recursion: the work is linear in the names and their edges, whatever the order of
+  /// declaration; a cycle reaches nothing unless one of its names does.
   static func closure(
     of names: Set<String>,
     base: Set<String>,
     parents: (String) -> [String]
   ) -> Set<String> {
-    var reaches: [String: Bool] = [:]
-    for name in base { reaches[name] = true }
-    for start in names where reaches[start] == nil {
-      // Each stack entry is a name and the index of its next parent to try.
-      var stack: [(name: String, next: Int)] = [(start, 0)]
-      var onStack: Set<String> = [start]
-      while let (name, next) = stack.last {
-        let candidates = parents(name)
-        if reaches[name] == true || next >= candidates.count {
-          reaches[name] = reaches[name] ?? false
-          stack.removeLast()
-          onStack.remove(name)
-          if reaches[name] == true, let parent = stack.last {
-            reaches[parent.name] = true
-          }
-          continue
-        }
-        stack[stack.count - 1].next += 1
-        let candidate = candidates[next]
-        if let known = reaches[candidate] {
-          if known { reaches[name] = true }
-        } else if onStack.insert(candidate).inserted {
-          stack.append((candidate, 0))
-        }
+    var children: [String: [String]] = [:]
+    for name in names {
+      for parent in parents(name) { children[parent, default: []].append(name) }
+    }
+    var reached = base
+    var pending = Array(base)
+    while let name = pending.popLast() {
+      for child in children[name] ?? [] where reached.insert(child).inserted {
+        pending.append(child)
       }
     }
-    return names.filter { reaches[$0] == true }
+    return names.intersection(reached)
   }
 
   private mutating func resolveComponents() {
@@ -174,10 +160,8 @@ struct Wiring: Sendable {
       }
       return nil
     }
-    for name in classes.keys {
-      if let found = base(of: name, among: ["Builder"]) {
-        builderDependencies[name] = found.arguments
-      }
+    builderDependencies = classes.keys.reduce(into: [:]) {
+      $0[$1] = base(of: $1, among: ["Builder"])?.arguments
     }
     // What the base classes in the sources declare, up the chain.
     func inheritedMembers(of name: String) -> Set<String> {
