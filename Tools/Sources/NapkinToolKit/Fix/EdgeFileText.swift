@@ -58,19 +58,9 @@ enum EdgeFileText {
       throw UsageError(message: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { buffer in
-        // SAFETY: `buffer` is the array's own storage for the duration of the call, and
-        // `write` reads at most `buffer.count` bytes of it.
-        write(descriptor, buffer.baseAddress, buffer.count)
-      }
-      guard count > 0 else {
-        let message = String(cString: strerror(errno))
-        Self.remove(path)
-        throw UsageError(message: message)
-      }
-      offset += count
+    if let code = Descriptor.writeAll(bytes, to: descriptor) {
+      Self.remove(path)
+      throw UsageError(message: String(cString: strerror(code)))
     }
   }
 

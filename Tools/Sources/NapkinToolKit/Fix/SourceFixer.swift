@@ -19,7 +19,7 @@ enum SourceFixer {
     var insertions: [Insertion] = []
     var findings: [Finding] = []
     /// Edits made elsewhere than at a finding, with what fix says of each.
-    var edits: [(edit: SourceEdit, position: SourcePosition, report: String)] = []
+    var fixes: [PlannedFix] = []
     /// The files whose imports what is added needs (the child protocols' files).
     var importsFrom: Set<String> = []
   }
@@ -78,22 +78,18 @@ enum SourceFixer {
     var created: [CreatedFile] = []
     do {
       for (path, plan) in planned.files.sorted(by: { $0.key < $1.key }) {
-        let added = imports(of: path, adding: plan.importsFrom, wiring)
         fixed.append(
-          try self.fixed(
-            path, plan, imports: added.added, at: added.end, afterImport: added.followsImport,
-            original: FixedFile.read(path, in: sources)))
+          try self.fixed(path, plan, wiring, original: FixedFile.read(path, in: sources)))
       }
       for (path, file) in planned.edgeFiles.sorted(by: { $0.key < $1.key }) {
         let template = try FixedFile.read(file.edge.template, in: sources).bytes
-        let imports = self.imports(
-          of: file.edge.template, adding: file.importsFrom, wiring
-        ).all
+        let imports = self.imports(of: file.edge.template, adding: file.importsFrom, wiring)
         created.append(
           CreatedFile(
             path: path,
             bytes: EdgeFileText.bytes(
-              file.edge, members: file.members, imports: imports, template: template),
+              file.edge, members: file.members, imports: imports.own + imports.added,
+              template: template),
             report: "wrote `nonisolated extension \(file.edge.parent): "
               + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
               + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
@@ -272,8 +268,7 @@ enum SourceFixer {
     var result = Plans()
     var refusedEdges: Set<[String]> = []
     for (parent, edge) in Linter.unconformedEdges(wiring) {
-      let file = Linter.edgeFile(
-        parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
+      let file = Linter.edgeFile(parent: parent, edge: edge)
       if let refusal = file.refusal {
         result.refusals.append((file.callSite, refusal))
         refusedEdges.insert([file.parent, file.child])
@@ -306,7 +301,7 @@ enum SourceFixer {
           declaringFile)
       }
     }
-    for item in Linter.missingPassThroughs(wiring) {
+    for item in Linter.passThroughAnalysis(wiring).missing {
       if let refusal = item.refusal {
         result.refusals.append(
           (item.position, "`\(item.member)` for \(item.child) in \(item.parent): \(refusal)"))
@@ -331,8 +326,8 @@ enum SourceFixer {
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == .builderEdgeNotMainActor {
-        for (file, edit) in witnessedRequirements(of: finding, wiring) {
-          result.files[file, default: FilePlan()].edits.append(edit)
+        for (file, fix) in witnessedRequirements(of: finding, wiring) {
+          result.files[file, default: FilePlan()].fixes.append(fix)
         }
       }
     }
@@ -345,38 +340,32 @@ enum SourceFixer {
   /// actor-isolated code".
   private static func witnessedRequirements(
     of finding: Finding, _ wiring: Wiring
-  ) -> [(String, (edit: SourceEdit, position: SourcePosition, report: String))] {
+  ) -> [(file: String, fix: PlannedFix)] {
     guard let component = finding.components.first.flatMap(wiring.component(named:)),
       let member = component.properties.first(where: { $0.position == finding.position })?.name
     else { return [] }
-    var result: [(String, (edit: SourceEdit, position: SourcePosition, report: String))] = []
-    for name in component.conformances.sorted() {
-      for declared in wiring.protocolDeclarations[name] ?? []
-      where declared.isolation != .globalActor {
-        guard let offset = declared.requirementOffsets[member],
+    return component.conformances.sorted().flatMap { name in
+      (wiring.protocolDeclarations[name] ?? []).compactMap { declared in
+        guard declared.isolation != .globalActor, let offset = declared.requirementOffsets[member],
           declared.requirementAttributes[member]?.contains("Actor") != true
-        else { continue }
-        result.append(
-          (
-            declared.position.file,
-            (
-              SourceEdit(offset: offset, text: "@MainActor "), declared.position,
-              "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
-                + "`\(member)` witnesses"
-            )
-          ))
+        else { return nil }
+        return (
+          declared.position.file,
+          PlannedFix(
+            position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
+            report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
+              + "`\(member)` witnesses")
+        )
       }
     }
-    return result
   }
 
   /// The imports of the file at `path`, and those of `others` it lacks (unconditional ones,
   /// by module): a member copied from a child's protocol needs the modules of its types.
   private static func imports(
     of path: String, adding others: Set<String>, _ wiring: Wiring
-  ) -> (all: [ImportFact], added: [ImportFact], end: Int, followsImport: Bool) {
-    let facts = wiring.files.first { $0.path == path }
-    let own = facts?.imports ?? []
+  ) -> (own: [ImportFact], added: [ImportFact]) {
+    let own = wiring.files.first { $0.path == path }?.imports ?? []
     var modules = Set(own.map(\.module))
     var added: [ImportFact] = []
     for other in others.sorted() where other != path {
@@ -385,26 +374,26 @@ enum SourceFixer {
         added.append(item)
       }
     }
-    return (own + added, added, facts?.importsEnd ?? 0, facts?.importsEndFollowsImport ?? false)
+    return (own, added)
   }
 
-  /// The file at `path` with its plan carried out, in memory.
+  /// The file at `path` with its plan carried out, in memory, with the imports its new lines need.
   private static func fixed(
-    _ path: String, _ plan: FilePlan, imports: [ImportFact], at offset: Int, afterImport: Bool,
-    original: FixedFile.Original
+    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: FixedFile.Original
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     let style = FileStyle(of: bytes)
     var edits: [SourceEdit] = []
-    if !imports.isEmpty {
+    let added = imports(of: path, adding: plan.importsFrom, wiring).added.map(\.line)
+    let facts = wiring.files.first { $0.path == path }
+    if !added.isEmpty {
       // After the last import, or above the first declaration with a blank line below.
-      let lines = imports.map(\.line)
       edits.append(
         SourceEdit(
-          offset: offset,
-          text: afterImport
-            ? lines.map { style.lineEnding + $0 }.joined()
-            : lines.map { $0 + style.lineEnding }.joined() + style.lineEnding))
+          offset: facts?.importsEnd ?? 0,
+          text: facts?.importsEndFollowsImport == true
+            ? added.map { style.lineEnding + $0 }.joined()
+            : added.map { $0 + style.lineEnding }.joined() + style.lineEnding))
     }
     // One edit per brace, its lines in the order found: two pass-throughs for one parent land
     // together, in that order.
@@ -426,10 +415,10 @@ enum SourceFixer {
         try SyntaxFixes.fixes(for: findings, in: bytes, style: style)
       }
     }
-    let fixes = try placed[0].get()
-    edits += fixes.flatMap(\.edits) + plan.edits.map(\.edit)
+    let fixes = try placed[0].get() + plan.fixes
+    edits += fixes.flatMap(\.edits)
     return FixedFile(
       path: path, original: original, bytes: try SourceEdit.apply(edits, to: bytes),
-      reports: fixes.map { ($0.position, $0.report) } + plan.edits.map { ($0.position, $0.report) })
+      reports: fixes.map { ($0.position, $0.report) })
   }
 }

@@ -5,13 +5,6 @@ enum MemberPlace: Hashable, Sendable {
   case edgeFile(EdgeFile)
 }
 
-/// Where the pass-throughs for one edge go, and the place a finding about them points at: the
-/// extension or class that gets them, or the call site of an edge file's edge.
-struct MemberPlaces: Hashable, Sendable {
-  var places: [MemberPlace]
-  var position: SourcePosition?
-}
-
 /// The file `napkin fix` writes for an edge the code states at a call site but no conformance
 /// does: `nonisolated extension Parent: ChildDependency { ... }` beside the parent's file.
 struct EdgeFile: Hashable, Sendable {
@@ -144,41 +137,22 @@ extension Linter {
         guard let child = wiring.component(named: edge.child) else { continue }
         for requirement in requirements(of: edge.protocols, wiring)
         where !provides(parent, requirement.name, wiring) {
-          // The nearest ancestor that has it, breadth first, with the way back down.
-          var previous: [String: String] = [parent.name: ""]
-          var queue = [parent.name]
-          var provider: String?
-          var index = 0
-          while index < queue.count, provider == nil {
-            let current = queue[index]
-            index += 1
-            for next in wiring.component(named: current)?.parents ?? []
-            where previous[next] == nil {
-              previous[next] = current
-              if let node = wiring.component(named: next), provides(node, requirement.name, wiring)
-              {
-                provider = next
-                break
-              }
-              queue.append(next)
-            }
-          }
+          // The nearest ancestor that has it (the parent lacks it), with the way up to it.
+          let search = BreadthFirst.path(
+            from: parent.name, next: { wiring.component(named: $0)?.parents ?? [] },
+            to: {
+              wiring.component(named: $0).map { provides($0, requirement.name, wiring) } ?? false
+            })
           let position = edge.callSite ?? child.position
-          guard let provider else {
+          guard let path = search.path, let provider = path.last else {
             unprovided.append(
               UnprovidedRequirement(
-                child: child.name, member: requirement.name, chain: queue, position: position))
+                child: child.name, member: requirement.name, chain: search.reached,
+                position: position))
             continue
           }
           // From the parent up to the one below the provider.
-          var between: [String] = []
-          var step = previous[provider] ?? ""
-          while !step.isEmpty {
-            between.append(step)
-            step = previous[step] ?? ""
-          }
-          between.reverse()
-          let path = between + [provider]
+          let between = path.dropLast()
           var below = (name: child.name, edge: edge)
           for (step, name) in between.enumerated() {
             guard let node = wiring.component(named: name) else { break }
@@ -237,25 +211,20 @@ extension Linter {
     return (missing, unprovided)
   }
 
-  static func missingPassThroughs(_ wiring: Wiring) -> [MissingPassThrough] {
-    passThroughAnalysis(wiring).missing
-  }
-
   /// Where a pass-through goes in `parent` for the child of `edge`: the extensions that conform
   /// it to the child's protocol (every branch of an `#if`), else its class, else the edge file
-  /// `napkin fix` writes.
+  /// `napkin fix` writes; and the place a finding about it points at (the first extension or
+  /// class, or the edge's call site).
   static func memberPlaces(
     of parent: ComponentNode,
     below edge: ComponentNode.Edge,
     _ wiring: Wiring
-  ) -> MemberPlaces {
+  ) -> (places: [MemberPlace], position: SourcePosition?) {
     if !edge.isConformed, let callSite = edge.callSite {
-      return MemberPlaces(
-        places: [.edgeFile(edgeFile(parent: parent, edge: edge, callSite: callSite))],
-        position: callSite)
+      return ([.edgeFile(edgeFile(parent: parent, edge: edge))], callSite)
     }
     let protocols = Set(edge.protocols)
-    var result = MemberPlaces(places: [])
+    var result: (places: [MemberPlace], position: SourcePosition?) = ([], nil)
     for file in wiring.files {
       for declared in file.extensions
       where declared.extendedType == parent.name
@@ -279,9 +248,7 @@ extension Linter {
 
   /// `Parent+Child.swift` beside the parent's file, its name made safe (see ``safeFileName(_:)``);
   /// the path is empty when no safe name exists, and ``EdgeFile/refusal`` says why.
-  static func edgeFile(
-    parent: ComponentNode, edge: ComponentNode.Edge, callSite: SourcePosition
-  ) -> EdgeFile {
+  static func edgeFile(parent: ComponentNode, edge: ComponentNode.Edge) -> EdgeFile {
     let folder = parent.position.file.split(separator: "/", omittingEmptySubsequences: false)
       .dropLast().joined(separator: "/")
     let childName =
@@ -292,7 +259,8 @@ extension Linter {
     }
     var file = EdgeFile(
       path: name.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? "", parent: parent.name,
-      protocols: edge.protocols, template: parent.position.file, callSite: callSite,
+      protocols: edge.protocols, template: parent.position.file,
+      callSite: edge.callSite ?? parent.position,
       child: edge.child, conditions: edge.callSiteConditions)
     if name == nil {
       file.refusal =
@@ -327,54 +295,5 @@ extension Linter {
     wiring.components.flatMap { parent in
       parent.children.filter { !$0.isConformed && $0.callSite != nil }.map { (parent, $0) }
     }
-  }
-
-  static func missingPassThroughFindings(_ wiring: Wiring) -> [Finding] {
-    let (missing, unprovided) = passThroughAnalysis(wiring)
-    var findings = missing.map { missing in
-      // A member under `#if` is several lines; the finding shows it on one.
-      let line = { (text: String) in
-        text.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-      }
-      let requirement =
-        missing.requirementProtocol.map { " and `\(line(missing.requirement))` in \($0)" } ?? ""
-      return Finding(
-        rule: .missingPassThrough,
-        position: missing.position,
-        message: "\(missing.child)'s dependency asks for `\(missing.member)`, which "
-          + "\(missing.provider) provides, but \(missing.parent), between them, does not pass "
-          + "it on",
-        fix: "add `\(line(missing.declaration))` to \(missing.parent)\(requirement) "
-          + (missing.refusal.map { "by hand: napkin fix cannot, as " + $0 }
-            ?? "(napkin fix writes it)"),
-        components: [missing.parent, missing.child])
-    }
-    findings += unprovided.map { item in
-      Finding(
-        rule: .requirementNotProvided,
-        position: item.position,
-        message: "\(item.child)'s dependency asks for `\(item.member)`, which no ancestor "
-          + "provides; searched " + item.chain.joined(separator: " -> ")
-          + (item.stop.map { ": " + $0 } ?? ""),
-        fix: "build it in the component that should own it (`var \(item.member): ... "
-          + "{ shared { ... } }`), then run napkin fix to pass it down; napkin fix does not "
-          + "choose the owner",
-        components: [item.child] + item.chain)
-    }
-    findings += unconformedEdges(wiring).map { parent, edge in
-      let file = edgeFile(parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
-      return Finding(
-        rule: .edgeNotConformed,
-        position: edge.callSite ?? parent.position,
-        message: "\(parent.name) builds \(edge.child) with `self`, but does not conform to "
-          + "`\(edge.protocolName)`: the compiler rejects the call (\"argument type "
-          + "'\(parent.name)' does not conform to expected type '\(edge.protocols.first ?? "")'\")",
-        fix: file.refusal
-          ?? "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
-          + "\(file.path.split(separator: "/").last.map(String.init) ?? file.path) (napkin fix "
-          + "writes it, with the pass-throughs the child needs)",
-        components: [parent.name, edge.child])
-    }
-    return findings
   }
 }

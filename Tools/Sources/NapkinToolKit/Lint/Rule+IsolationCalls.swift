@@ -7,18 +7,14 @@ struct ServiceNotNonisolatedRule: EditingRule {
   /// A service a component builds (`shared { NetworkService() }`, `NetworkService()`), declared
   /// in the sources without an isolation word: in a target whose default isolation is
   /// `MainActor` it is main-actor, and the component, which is nonisolated, cannot call its
-  /// initializer. A shared class that is not Sendable is left to ``sharedNonSendables``: making
+  /// initializer. A shared class that is not Sendable is left to ``SharedNotSendableRule``: making
   /// it `nonisolated` would not make it Sendable, and only a person can choose how to guard it.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
     let classes = context.classes
-    let actors = MainActorTypes(wiring)
-    var values: [String: ValueTypeFact] = [:]
-    for file in wiring.files {
-      for declared in file.valueTypes where values[declared.name] == nil {
-        values[declared.name] = declared
-      }
-    }
+    let values = Dictionary(
+      wiring.files.flatMap(\.valueTypes).map { ($0.name, $0) },
+      uniquingKeysWith: { first, _ in first })
     var reported: Set<String> = []
     var findings: [Finding] = []
     // What components build, then what nonisolated services build in turn.
@@ -52,16 +48,16 @@ struct ServiceNotNonisolatedRule: EditingRule {
         else { break }
         built = target
       }
-      guard let built, !actors.isMainActor(built), !actors.isBuilder(built),
+      guard let built, !classes.isMainActor(built), !classes.isBuilder(built),
         wiring.component(named: built) == nil, !reported.contains(built)
       else { continue }
       let position: SourcePosition
       // A nested type takes the isolation of a type around it that states one.
-      // A shared class that is not Sendable is the person's choice (``sharedNonSendables``);
+      // A shared class that is not Sendable is the person's choice (``SharedNotSendableRule``);
       // one built fresh on each read needs only a nonisolated initializer.
       if let declared = classes.declaration(of: built), declared.isolation == .unstated,
         !declared.isNested, declared.hasIsolatedInitializer || viaStatic,
-        !isShared || classes.sendability(of: built, wiring: wiring) != .notSendable
+        !isShared || classes.sendability(of: built) != .notSendable
       {
         position = declared.position
       } else if let declared = values[built], declared.isolation == .unstated,
@@ -74,9 +70,8 @@ struct ServiceNotNonisolatedRule: EditingRule {
       }
       reported.insert(built)
       findings.append(
-        Finding(
-          rule: .serviceNotNonisolated,
-          position: position,
+        finding(
+          at: position,
           message: "\(built), which \(builder) builds, does not say "
             + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
             + "26 app) it is main-actor, and that code fails with \"call to main "
@@ -84,33 +79,19 @@ struct ServiceNotNonisolatedRule: EditingRule {
           fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
             + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
             + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
-            + "conformance\": components are read from any thread",
-          components: []))
+            + "conformance\": components are read from any thread"))
     }
     return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.types[file.key(finding)].map(Self.nonisolatedType)
-  }
-
   /// `nonisolated` before a service's declaration, ahead of its other modifiers:
   /// `nonisolated final class NetworkService`.
-  private static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
-    let name: String
-    let keyword: TokenSyntax
-    let modifiers: DeclModifierListSyntax
-    if let type = declared.as(ClassDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.classKeyword, type.modifiers)
-    } else if let type = declared.as(StructDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.structKeyword, type.modifiers)
-    } else if let type = declared.as(EnumDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.enumKeyword, type.modifiers)
-    } else {
-      return ([], "")
-    }
-    let before: any SyntaxProtocol = modifiers.first.map { $0 } ?? keyword
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    guard
+      let declared = file.declaration(at: finding, { $0.asProtocol((any DeclGroupSyntax).self) }),
+      let name = declared.asProtocol((any NamedDeclSyntax).self)?.name.text
+    else { return nil }
     return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
+      [SyntaxFixes.nonisolated(declared.modifiers, keyword: declared.introducer)],
       "wrote `nonisolated` on \(name), which a component builds"
     )
   }
@@ -125,7 +106,6 @@ struct StaticNotNonisolatedRule: EditingRule {
   /// context".
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    let actors = MainActorTypes(wiring)
     var statics: [String: [StaticMemberFact]] = [:]
     var stated: [String: StatedIsolation] = [:]
     for file in wiring.files {
@@ -139,7 +119,7 @@ struct StaticNotNonisolatedRule: EditingRule {
     var findings: [Finding] = []
     for file in wiring.files {
       for use in file.nonisolatedUses {
-        guard let member = use.member, !actors.isMainActor(use.type),
+        guard let member = use.member, !context.classes.isMainActor(use.type),
           let typeIsolation = stated[use.type]
         else { continue }
         for declared in statics[use.type + "." + member] ?? []
@@ -148,36 +128,28 @@ struct StaticNotNonisolatedRule: EditingRule {
           && reported.insert(declared.position).inserted
         {
           findings.append(
-            Finding(
-              rule: .staticNotNonisolated,
-              position: declared.position,
+            finding(
+              at: declared.position,
               message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
                 + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
                 + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
                 + "actor-isolated static property '\(member)' can not be referenced from a "
                 + "nonisolated context\"",
               fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
-                + "accepts it too",
-              components: []))
+                + "accepts it too"))
         }
       }
     }
     return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.variables[file.key(finding)].map(Self.nonisolatedStatic)
-  }
-
   /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
-  private static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
-    let name =
-      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
-    let before: any SyntaxProtocol =
-      variable.modifiers.first.map { $0 } ?? variable.bindingSpecifier
-    return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
-      "wrote `nonisolated` on static `\(name)`"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(VariableDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.nonisolated($0.modifiers, keyword: $0.bindingSpecifier)],
+        "wrote `nonisolated` on static `\(SyntaxFixes.name(of: $0))`"
+      )
+    }
   }
 }
 
@@ -188,12 +160,9 @@ struct GlobalNotNonisolatedRule: EditingRule {
   /// nonisolated, cannot call it.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    var functions: [String: GlobalFunctionFact] = [:]
-    for file in wiring.files {
-      for declared in file.globalFunctions where functions[declared.name] == nil {
-        functions[declared.name] = declared
-      }
-    }
+    let functions = Dictionary(
+      wiring.files.flatMap(\.globalFunctions).map { ($0.name, $0) },
+      uniquingKeysWith: { first, _ in first })
     // Who calls what: component members, and nonisolated types (a default argument too).
     var calls: [(name: String, caller: String, component: String?)] = []
     for component in wiring.components {
@@ -216,9 +185,8 @@ struct GlobalNotNonisolatedRule: EditingRule {
         reported.insert(name).inserted
       else { continue }
       findings.append(
-        Finding(
-          rule: .globalNotNonisolated,
-          position: declared.position,
+        finding(
+          at: declared.position,
           message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
             + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
             + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
@@ -230,17 +198,14 @@ struct GlobalNotNonisolatedRule: EditingRule {
     }
     return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.functions[file.key(finding)].map(Self.nonisolatedFunction)
-  }
-
   /// `nonisolated` before a free function's modifiers: `nonisolated func makeGreeting()`.
-  private static func nonisolatedFunction(_ function: FunctionDeclSyntax) -> SyntaxFixes.Edit {
-    let before: any SyntaxProtocol = function.modifiers.first.map { $0 } ?? function.funcKeyword
-    return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
-      "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(FunctionDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.nonisolated($0.modifiers, keyword: $0.funcKeyword)],
+        "wrote `nonisolated` on `\($0.name.text)()`, which a component calls"
+      )
+    }
   }
 }
 
@@ -263,9 +228,8 @@ struct ComponentNotRestatingSendableRule: EditingRule {
         // it reports loudly: only a class that says nothing is this rule's.
         guard components.contains(declared.name), !declared.conformances.contains("Sendable")
         else { return nil }
-        return Finding(
-          rule: .componentNotRestatingSendable,
-          position: declared.position,
+        return finding(
+          at: declared.position,
           message: "component \(declared.name) does not restate `@unchecked Sendable`: Swift 6 "
             + "asks every subclass of an `@unchecked Sendable` class to, and warns \"class "
             + "'\(declared.name)' must restate inherited '@unchecked Sendable' conformance\", "
@@ -277,22 +241,16 @@ struct ComponentNotRestatingSendableRule: EditingRule {
       }
     }
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.classes[file.key(finding)].flatMap {
-      Self.restatedSendable($0, in: file.bytes, style: file.style)
-    }
-  }
-
   /// `, @unchecked Sendable` after the last inherited type. When that makes the line longer than
   /// the line length, it goes on a line of its own and the opening brace on the next, the shape
   /// swift-format gives a wrapped declaration.
-  private static func restatedSendable(
-    _ declared: ClassDeclSyntax,
-    in bytes: [UInt8],
-    style: FileStyle
-  ) -> ([SourceEdit], String)? {
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
     // A component always has a superclass, so a class without one is not what lint saw.
-    guard let last = declared.inheritanceClause?.inheritedTypes.last else { return nil }
+    guard let declared = file.declaration(at: finding, { $0.as(ClassDeclSyntax.self) }),
+      let last = declared.inheritanceClause?.inheritedTypes.last
+    else { return nil }
+    let style = file.style
+    let bytes = file.bytes
     let report = "restated `@unchecked Sendable` on \(declared.name.text)"
     // After the type, not after a trailing comma: the comma, if any, stays last.
     let end = last.type.endPositionBeforeTrailingTrivia.utf8Offset
