@@ -53,7 +53,7 @@ public enum NapkinCommandLine {
     do {
       var command = try NapkinRootCommand.parseAsRoot(arguments)
       if let napkin = command as? any NapkinSubcommand {
-        return try execute(napkin, console: &console)
+        return try napkin.execute(console: &console)
       }
       // `napkin help lint` and the root command itself: ArgumentParser answers with help.
       try command.run()
@@ -88,13 +88,6 @@ public enum NapkinCommandLine {
       if !seen.insert(name).inserted { return name }
     }
     return nil
-  }
-
-  private static func execute(
-    _ command: some NapkinSubcommand,
-    console: inout some Console
-  ) throws(UsageError) -> CommandStatus {
-    try command.execute(console: &console)
   }
 
   // MARK: Commands

@@ -44,24 +44,17 @@ enum CompilerCheck {
   ) -> (targets: [Targets], outside: [String], unreadable: [String]) {
     var byRoot: [String: Set<String>] = [:]
     var outside: [String] = []
-    var unreadable: Set<String> = []
-    var described: [String: [(name: String, path: String)]] = [:]
+    // Each package described once; nil for one whose manifest cannot be read.
+    var described: [String: [(name: String, path: String)]?] = [:]
     for file in files {
       let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
       guard let root = packageRoot(containing: absolute) else {
         outside.append(file)
         continue
       }
-      if described[root] == nil, !unreadable.contains(root) {
-        if let targets = describe(root) {
-          described[root] = targets
-        } else {
-          unreadable.insert(root)
-        }
-      }
-      if unreadable.contains(root) { continue }
-      let target = (described[root] ?? []).first { absolute.hasPrefix($0.path + "/") }
-      guard let target else {
+      if described.index(forKey: root) == nil { described[root] = describe(root) }
+      guard let targets = described[root] ?? nil else { continue }
+      guard let target = targets.first(where: { absolute.hasPrefix($0.path + "/") }) else {
         outside.append(file)
         continue
       }
@@ -70,7 +63,7 @@ enum CompilerCheck {
     let targets = byRoot.keys.sorted().map {
       Targets(root: $0, names: byRoot[$0, default: []].sorted())
     }
-    return (targets, outside, unreadable.sorted())
+    return (targets, outside, described.filter { $0.value == nil }.keys.sorted())
   }
 
   /// The nearest folder at or above `file`'s that holds a `Package.swift`.

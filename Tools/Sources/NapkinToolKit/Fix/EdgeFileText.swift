@@ -16,15 +16,11 @@ enum EdgeFileText {
     let unique = imports.filter { seen.insert($0).inserted }
     lines += unique.filter { $0.conditions.levels.isEmpty }.map(\.line).sorted()
     // Conditional imports keep their `#if`, one block per condition, in the parent's order.
-    var blocks: [(Conditions, [String])] = []
-    for item in unique where !item.conditions.levels.isEmpty {
-      if let index = blocks.firstIndex(where: { $0.0 == item.conditions }) {
-        blocks[index].1.append(item.line)
-      } else {
-        blocks.append((item.conditions, [item.line]))
-      }
+    let conditional = unique.filter { !$0.conditions.levels.isEmpty }
+    var wrapped: Set<Conditions> = []
+    for conditions in conditional.map(\.conditions) where wrapped.insert(conditions).inserted {
+      lines += conditions.wrap(conditional.filter { $0.conditions == conditions }.map(\.line))
     }
-    for (conditions, block) in blocks { lines += conditions.wrap(block) }
     if !lines.isEmpty { lines.append("") }
     let child =
       edge.child.hasSuffix("Component")

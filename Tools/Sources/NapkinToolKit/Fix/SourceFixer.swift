@@ -103,7 +103,8 @@ enum SourceFixer {
     let reports =
       planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     let touched = fixed.map(\.path) + created.map(\.path)
-    var check: (targets: [CompilerCheck.Targets], before: [CompilerCheck.Outcome])?
+    // The packages built before the edits, to build again after them.
+    var judged: [(targets: CompilerCheck.Targets, before: CompilerCheck.Outcome)]?
     if verify {
       let (targets, outside, unreadable) = CompilerCheck.targets(of: touched)
       for root in unreadable {
@@ -119,7 +120,7 @@ enum SourceFixer {
       }
       // A build that fails without a compiler error (no toolchain, a sandbox, a manifest that
       // does not load) cannot judge: that package's edits are said to be not compiled.
-      var judged: [(CompilerCheck.Targets, CompilerCheck.Outcome)] = []
+      judged = []
       for package in targets {
         let before = CompilerCheck.build(package)
         if before.failed, before.errors.isEmpty {
@@ -129,32 +130,29 @@ enum SourceFixer {
               + "), so the edits there were not compiled\n")
           continue
         }
-        judged.append((package, before))
+        judged?.append((package, before))
       }
-      check = (judged.map(\.0), judged.map(\.1))
     }
     guard write(fixed: fixed, created: created, console: &console) else { return .inputProblem }
-    if let check {
-      for (index, targets) in check.targets.enumerated() {
-        let after = CompilerCheck.build(targets)
-        var added = CompilerCheck.added(before: check.before[index], after: after)
-        if added.isEmpty, after.failed, !check.before[index].failed {
-          added = [
-            CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
-          ]
-        }
-        guard let first = added.first else { continue }
-        return undo(
-          fixed: fixed, created: created, reports: reports, error: first, console: &console)
+    for (targets, before) in judged ?? [] {
+      let after = CompilerCheck.build(targets)
+      var added = CompilerCheck.added(before: before, after: after)
+      if added.isEmpty, after.failed, !before.failed {
+        added = [
+          CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
+        ]
       }
+      guard let first = added.first else { continue }
+      return undo(
+        fixed: fixed, created: created, reports: reports, error: first, console: &console)
     }
     for report in reports.sorted(by: { $0.position < $1.position }) {
       console.write("\(report.position): \(report.text)\n")
     }
     if !verify {
       console.write("napkin: the edits were not compiled (--no-verify)\n")
-    } else if let check, !check.targets.isEmpty {
-      let names = check.targets.flatMap(\.names).joined(separator: ", ")
+    } else if let judged, !judged.isEmpty {
+      let names = judged.flatMap(\.targets.names).joined(separator: ", ")
       console.write("napkin: compiled \(names) before and after: no error added\n")
     }
     return planned.refusals.isEmpty ? .success : .findings
@@ -302,20 +300,19 @@ enum SourceFixer {
       }
     }
     for item in Linter.passThroughAnalysis(wiring).missing {
-      if let refusal = item.refusal {
+      let member = item.member
+      if let refusal = member.refusal {
         result.refusals.append(
-          (item.position, "`\(item.member)` for \(item.child) in \(item.parent): \(refusal)"))
+          (item.position, "`\(member.name)` for \(item.child) in \(item.parent): \(refusal)"))
         continue
       }
-      for place in item.places { add(item.declaration, at: place, from: item.declaringFile) }
-      for place in item.requirementPlaces {
-        add(item.requirement, at: place, from: item.declaringFile)
-      }
+      for place in item.places { add(member.declaration, at: place, from: member.file) }
+      for place in item.requirementPlaces { add(member.requirement, at: place, from: member.file) }
       let branches = item.requirementPlaces.count > 1 ? " (in each of its #if branches)" : ""
       result.reports.append(
         (
           item.position,
-          "added `\(item.declaration.contains("\n") ? item.member : item.declaration)` to "
+          "added `\(member.declaration.contains("\n") ? member.name : member.declaration)` to "
             + item.parent
             + (item.requirementProtocol.map { " and its requirement to \($0)\(branches)" } ?? "")
             + " (\(item.child) needs it; \(item.provider) provides it)"

@@ -27,16 +27,7 @@ struct EdgeFile: Hashable, Sendable {
 struct MissingPassThrough: Hashable, Sendable {
   /// The component the pass-through goes in.
   var parent: String
-  var member: String
-  /// The line in the component: `var x: X { dependency.x }` or `func f(...) { dependency.f(...) }`.
-  var declaration: String
-  /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
-  var requirement: String
-  /// Why `napkin fix` cannot write it, when it cannot (a variadic method).
-  var refusal: String?
-  /// The file of the child's protocol that declares it: the files it is written in need that
-  /// file's imports for its types.
-  var declaringFile: String
+  var member: PassThroughMember
   var places: [MemberPlace]
   /// Each declaration of the parent's own dependency protocol (one per `#if` branch), when it
   /// lacks the requirement.
@@ -57,20 +48,27 @@ struct UnprovidedRequirement: Hashable, Sendable {
   var stop: String?
 }
 
-extension Linter {
-  /// One requirement of a protocol: its name, its two lines, and where it was declared.
-  private struct Requirement {
-    var name: String
-    var declaration: String
-    var requirement: String
-    var refusal: String?
-    /// The file of the protocol that declares it, whose imports its types need.
-    var file: String
-  }
+/// One requirement of a child's protocol, as a pass-through passes it on: its name, its two lines,
+/// and where it was declared.
+struct PassThroughMember: Hashable, Sendable {
+  var name: String
+  /// The line in the component: `var x: X { dependency.x }` or `func f(...) { dependency.f(...) }`.
+  var declaration: String
+  /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
+  var requirement: String
+  /// Why `napkin fix` cannot write it, when it cannot (a variadic method).
+  var refusal: String?
+  /// The file of the protocol that declares it: the files it is written in need that file's
+  /// imports for its types.
+  var file: String
+}
 
+extension Linter {
   /// The requirements of `protocols` and every protocol they refine, in a stable order.
-  private static func requirements(of protocols: [String], _ wiring: Wiring) -> [Requirement] {
-    var result: [Requirement] = []
+  private static func requirements(
+    of protocols: [String], _ wiring: Wiring
+  ) -> [PassThroughMember] {
+    var result: [PassThroughMember] = []
     for name in wiring.refinements(of: protocols).sorted() {
       for declared in wiring.protocolDeclarations[name] ?? [] {
         for member in declared.requirements {
@@ -83,7 +81,7 @@ extension Linter {
             + "dependency.\(member)"
           let conditions = declared.requirementConditions[member] ?? Conditions()
           result.append(
-            Requirement(
+            PassThroughMember(
               name: member,
               declaration: conditions.wrap([
                 "\(attributes ?? "")var \(member): \(type) "
@@ -97,7 +95,7 @@ extension Linter {
         for method in declared.methods {
           let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
           result.append(
-            Requirement(
+            PassThroughMember(
               name: method.name,
               declaration: method.conditions.wrap([
                 "\(attributes)\(method.signature) { \(method.forwardedCall) }"
@@ -174,10 +172,7 @@ extension Linter {
             if planned.insert([name, requirement.name]).inserted {
               let places = memberPlaces(of: node, below: below.edge, wiring)
               var item = MissingPassThrough(
-                parent: name, member: requirement.name, declaration: requirement.declaration,
-                requirement: requirement.requirement, refusal: requirement.refusal,
-                declaringFile: requirement.file,
-                places: places.places,
+                parent: name, member: requirement, places: places.places,
                 position: places.position ?? below.edge.callSite ?? position, child: below.name,
                 provider: provider)
               if !own, let first {

@@ -106,41 +106,34 @@ struct StaticNotNonisolatedRule: EditingRule {
   /// context".
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    var statics: [String: [StaticMemberFact]] = [:]
-    var stated: [String: StatedIsolation] = [:]
-    for file in wiring.files {
-      for member in file.staticMembers {
-        statics[member.type + "." + member.member, default: []].append(member)
-      }
-      for declared in file.classes { stated[declared.name] = declared.isolation }
-      for declared in file.valueTypes { stated[declared.name] = declared.isolation }
-    }
+    let statics = Dictionary(
+      grouping: wiring.files.flatMap(\.staticMembers), by: { $0.type + "." + $0.member })
+    // The isolation each type states, the last declaration of a name winning.
+    let stated = Dictionary(
+      wiring.files.flatMap { file in
+        file.classes.map { ($0.name, $0.isolation) }
+          + file.valueTypes.map { ($0.name, $0.isolation) }
+      }, uniquingKeysWith: { $1 })
     var reported: Set<SourcePosition> = []
-    var findings: [Finding] = []
-    for file in wiring.files {
-      for use in file.nonisolatedUses {
-        guard let member = use.member, !context.classes.isMainActor(use.type),
-          let typeIsolation = stated[use.type]
-        else { continue }
-        for declared in statics[use.type + "." + member] ?? []
-        where declared.isolation == .unstated
-          && (declared.inExtension || typeIsolation == .unstated)
+    return wiring.files.flatMap(\.nonisolatedUses).flatMap { use -> [Finding] in
+      guard let member = use.member, !context.classes.isMainActor(use.type),
+        let typeIsolation = stated[use.type]
+      else { return [] }
+      return (statics[use.type + "." + member] ?? []).filter { declared in
+        declared.isolation == .unstated && (declared.inExtension || typeIsolation == .unstated)
           && reported.insert(declared.position).inserted
-        {
-          findings.append(
-            finding(
-              at: declared.position,
-              message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
-                + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
-                + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
-                + "actor-isolated static property '\(member)' can not be referenced from a "
-                + "nonisolated context\"",
-              fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
-                + "accepts it too"))
-        }
+      }.map { declared in
+        finding(
+          at: declared.position,
+          message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
+            + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
+            + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
+            + "actor-isolated static property '\(member)' can not be referenced from a "
+            + "nonisolated context\"",
+          fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
+            + "accepts it too")
       }
     }
-    return findings
   }
   /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
   func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
@@ -164,39 +157,34 @@ struct GlobalNotNonisolatedRule: EditingRule {
       wiring.files.flatMap(\.globalFunctions).map { ($0.name, $0) },
       uniquingKeysWith: { first, _ in first })
     // Who calls what: component members, and nonisolated types (a default argument too).
-    var calls: [(name: String, caller: String, component: String?)] = []
-    for component in wiring.components {
+    var calls: [(name: String, caller: String, components: [String])] = wiring.components.flatMap {
+      component in
       let own = Set(component.methods.map(\.name))
-      for property in component.properties where !property.isActorIsolated {
-        for name in property.calledFunctions where !own.contains(name) {
-          calls.append((name, component.name + "." + property.name, component.name))
+      return component.properties.filter { !$0.isActorIsolated }.flatMap { property in
+        property.calledFunctions.filter { !own.contains($0) }.map {
+          ($0, component.name + "." + property.name, [component.name])
         }
       }
     }
-    for file in wiring.files {
-      for use in file.nonisolatedUses where use.callsFunction {
-        calls.append((use.type, "the nonisolated " + use.reader, nil))
-      }
+    calls += wiring.files.flatMap(\.nonisolatedUses).filter(\.callsFunction).map {
+      ($0.type, "the nonisolated " + $0.reader, [])
     }
     var reported: Set<String> = []
-    var findings: [Finding] = []
-    for (name, caller, component) in calls {
+    return calls.compactMap { name, caller, components in
       guard let declared = functions[name], declared.isolation == .unstated,
         reported.insert(name).inserted
-      else { continue }
-      findings.append(
-        finding(
-          at: declared.position,
-          message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
-            + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
-            + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
-            + "a synchronous nonisolated context\" (or, in a default argument, \"main "
-            + "actor-isolated default value in a nonisolated context\")",
-          fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
-            + "accepts it too",
-          components: component.map { [$0] } ?? []))
+      else { return nil }
+      return finding(
+        at: declared.position,
+        message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
+          + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
+          + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
+          + "a synchronous nonisolated context\" (or, in a default argument, \"main "
+          + "actor-isolated default value in a nonisolated context\")",
+        fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
+          + "accepts it too",
+        components: components)
     }
-    return findings
   }
   /// `nonisolated` before a free function's modifiers: `nonisolated func makeGreeting()`.
   func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {

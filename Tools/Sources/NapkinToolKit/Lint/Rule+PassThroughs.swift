@@ -13,19 +13,20 @@ struct MissingPassThroughRule: LintRule {
   let id = Finding.Rule.missingPassThrough
   func check(_ context: LintContext) -> [Finding] {
     context.passThroughs.missing.map { missing in
+      let member = missing.member
       // A member under `#if` is several lines; the finding shows it on one.
       let line = { (text: String) in
         text.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
       }
       let requirement =
-        missing.requirementProtocol.map { " and `\(line(missing.requirement))` in \($0)" } ?? ""
+        missing.requirementProtocol.map { " and `\(line(member.requirement))` in \($0)" } ?? ""
       return finding(
         at: missing.position,
-        message: "\(missing.child)'s dependency asks for `\(missing.member)`, which "
+        message: "\(missing.child)'s dependency asks for `\(member.name)`, which "
           + "\(missing.provider) provides, but \(missing.parent), between them, does not pass "
           + "it on",
-        fix: "add `\(line(missing.declaration))` to \(missing.parent)\(requirement) "
-          + (missing.refusal.map { "by hand: napkin fix cannot, as " + $0 }
+        fix: "add `\(line(member.declaration))` to \(missing.parent)\(requirement) "
+          + (member.refusal.map { "by hand: napkin fix cannot, as " + $0 }
             ?? "(napkin fix writes it)"),
         components: [missing.parent, missing.child])
     }
