@@ -55,13 +55,8 @@ enum EdgeFileText {
     }
     defer { close(descriptor) }
     if let code = Descriptor.writeAll(bytes, to: descriptor) {
-      Self.remove(path)
+      unlink(path)
       throw UsageError(message: String(cString: strerror(code)))
     }
-  }
-
-  /// Removes a file this run created.
-  static func remove(_ path: String) {
-    unlink(path)
   }
 }

@@ -7,16 +7,11 @@ import SwiftSyntax
 /// (`nonisolated` on dependency protocols and on component extensions that provide, `@MainActor`
 /// on builder properties), and the restated `@unchecked Sendable` of component classes.
 enum SourceFixer {
-  /// A line to add before a closing brace: a pass-through, or its requirement.
-  struct Insertion: Hashable, Sendable {
-    /// The UTF-8 offset of the closing brace.
-    var brace: Int
-    var line: String
-  }
-
   /// What one file gets: lines before closing braces, and the findings placed in its syntax.
   struct FilePlan {
-    var insertions: [Insertion] = []
+    /// The lines to add before each closing brace (by its UTF-8 offset), in the order found,
+    /// each once: pass-throughs, and their requirements.
+    var lines: [Int: [String]] = [:]
     var findings: [Finding] = []
     /// Edits made elsewhere than at a finding, with what fix says of each.
     var fixes: [PlannedFix] = []
@@ -189,7 +184,7 @@ enum SourceFixer {
         try EdgeFileText.create(file.path, bytes: file.bytes)
         written.append(file.path)
       } catch {
-        for path in written { EdgeFileText.remove(path) }
+        for path in written { unlink(path) }
         console.writeError(
           "napkin: error: cannot write \(TerminalText.name(file.path)): \(error.message); "
             + "nothing was changed\n")
@@ -197,7 +192,7 @@ enum SourceFixer {
       }
     }
     guard FixedFile.writeAll(fixed, console: &console) else {
-      for path in written { EdgeFileText.remove(path) }
+      for path in written { unlink(path) }
       if !written.isEmpty {
         console.writeError(
           "napkin: error: removed the edge files it had written: "
@@ -215,7 +210,7 @@ enum SourceFixer {
     reports: [(position: SourcePosition, text: String)], error: CompilerCheck.CompilerError,
     console: inout some Console
   ) -> CommandStatus {
-    for file in created { EdgeFileText.remove(file.path) }
+    for file in created { unlink(file.path) }
     var restored: [FixedFile] = []
     for file in fixed {
       guard
@@ -289,8 +284,9 @@ enum SourceFixer {
     func add(_ line: String, at place: MemberPlace, from declaringFile: String) {
       switch place {
       case .brace(let file, let offset):
-        result.files[file, default: FilePlan()].insertions.append(
-          Insertion(brace: offset, line: line))
+        if result.files[file]?.lines[offset]?.contains(line) != true {
+          result.files[file, default: FilePlan()].lines[offset, default: []].append(line)
+        }
         result.files[file, default: FilePlan()].importsFrom.insert(declaringFile)
       case .edgeFile(let edge):
         guard !refusedEdges.contains([edge.parent, edge.child]) else { return }
@@ -392,19 +388,9 @@ enum SourceFixer {
             ? added.map { style.lineEnding + $0 }.joined()
             : added.map { $0 + style.lineEnding }.joined() + style.lineEnding))
     }
-    // One edit per brace, its lines in the order found: two pass-throughs for one parent land
-    // together, in that order.
-    var braces: [Int] = []
-    var lines: [Int: [String]] = [:]
-    for insertion in plan.insertions where lines[insertion.brace]?.contains(insertion.line) != true
-    {
-      if lines[insertion.brace] == nil { braces.append(insertion.brace) }
-      lines[insertion.brace, default: []].append(insertion.line)
-    }
-    for brace in braces {
-      edits.append(
-        try SourceEdit.beforeClosingBrace(lines[brace] ?? [], brace: brace, in: bytes, style: style)
-      )
+    // One edit per brace: two pass-throughs for one parent land together, in the order found.
+    for (brace, lines) in plan.lines {
+      edits.append(try SourceEdit.beforeClosingBrace(lines, brace: brace, in: bytes, style: style))
     }
     let findings = plan.findings
     let placed = ParserThreads.map(1) { _ in

@@ -219,26 +219,21 @@ extension Linter {
       return ([.edgeFile(edgeFile(parent: parent, edge: edge))], callSite)
     }
     let protocols = Set(edge.protocols)
-    var result: (places: [MemberPlace], position: SourcePosition?) = ([], nil)
-    for file in wiring.files {
-      for declared in file.extensions
-      where declared.extendedType == parent.name
-        && !protocols.isDisjoint(with: declared.conformances)
-      {
-        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
-        result.position = result.position ?? declared.position
+    var braces = wiring.files.flatMap { file in
+      file.extensions.filter {
+        $0.extendedType == parent.name && !protocols.isDisjoint(with: $0.conformances)
+      }.map { (file: file.path, offset: $0.closingBrace, position: $0.position) }
+    }
+    if braces.isEmpty {
+      // A class declared in several files is two components (the analysis used the first);
+      // branches of one `#if` are one.
+      braces = wiring.files.filter { $0.path == parent.position.file }.flatMap { file in
+        file.classes.filter { $0.name == parent.name }.map {
+          (file: file.path, offset: $0.closingBrace, position: $0.position)
+        }
       }
     }
-    if !result.places.isEmpty { return result }
-    // A class declared in several files is two components (the analysis used the first);
-    // branches of one `#if` are one.
-    for file in wiring.files where file.path == parent.position.file {
-      for declared in file.classes where declared.name == parent.name {
-        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
-        result.position = result.position ?? declared.position
-      }
-    }
-    return result
+    return (braces.map { .brace(file: $0.file, offset: $0.offset) }, braces.first?.position)
   }
 
   /// `Parent+Child.swift` beside the parent's file, its name made safe (see ``safeFileName(_:)``);

@@ -15,31 +15,27 @@ struct ServiceNotNonisolatedRule: EditingRule {
     let values = Dictionary(
       wiring.files.flatMap(\.valueTypes).map { ($0.name, $0) },
       uniquingKeysWith: { first, _ in first })
-    var reported: Set<String> = []
-    var findings: [Finding] = []
     // What components build, then what nonisolated services build in turn.
-    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] = []
-    for component in wiring.components {
-      for property in component.properties where !property.isActorIsolated {
-        let built: String?
-        switch property.kind {
-        case .shared: built = property.reads.factoryType ?? property.calledType
-        case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
-        default: continue
-        }
-        builds.append(
-          (
+    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] =
+      wiring.components.flatMap { component in
+        component.properties.filter { !$0.isActorIsolated }.compactMap { property in
+          let built: String?
+          switch property.kind {
+          case .shared: built = property.reads.factoryType ?? property.calledType
+          case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
+          default: return nil
+          }
+          return (
             built, component.name + "." + property.name, property.kind == .shared,
             property.calledType != nil && property.callsStaticMethod
-          ))
+          )
+        }
       }
-    }
-    for file in wiring.files {
-      for use in file.nonisolatedUses where use.member == nil && !use.callsFunction {
-        builds.append((use.type, "the nonisolated \(use.reader)", false, use.callsStaticMethod))
-      }
-    }
-    for (written, builder, isShared, viaStatic) in builds {
+    builds += wiring.files.flatMap(\.nonisolatedUses).filter {
+      $0.member == nil && !$0.callsFunction
+    }.map { ($0.type, "the nonisolated \($0.reader)", false, $0.callsStaticMethod) }
+    var reported: Set<String> = []
+    return builds.compactMap { written, builder, isShared, viaStatic in
       // Through `typealias Client = NetworkClient` to the type itself.
       var built = written
       for _ in 0..<8 {
@@ -50,7 +46,7 @@ struct ServiceNotNonisolatedRule: EditingRule {
       }
       guard let built, !classes.isMainActor(built), !classes.isBuilder(built),
         wiring.component(named: built) == nil, !reported.contains(built)
-      else { continue }
+      else { return nil }
       let position: SourcePosition
       // A nested type takes the isolation of a type around it that states one.
       // A shared class that is not Sendable is the person's choice (``SharedNotSendableRule``);
@@ -66,22 +62,20 @@ struct ServiceNotNonisolatedRule: EditingRule {
         // A struct's implicit initializer is nonisolated: only a written one is main-actor.
         position = declared.position
       } else {
-        continue
+        return nil
       }
       reported.insert(built)
-      findings.append(
-        finding(
-          at: position,
-          message: "\(built), which \(builder) builds, does not say "
-            + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
-            + "26 app) it is main-actor, and that code fails with \"call to main "
-            + "actor-isolated initializer 'init(...)' in a synchronous nonisolated context\"",
-          fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
-            + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
-            + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
-            + "conformance\": components are read from any thread"))
+      return finding(
+        at: position,
+        message: "\(built), which \(builder) builds, does not say "
+          + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
+          + "26 app) it is main-actor, and that code fails with \"call to main "
+          + "actor-isolated initializer 'init(...)' in a synchronous nonisolated context\"",
+        fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
+          + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
+          + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
+          + "conformance\": components are read from any thread")
     }
-    return findings
   }
   /// `nonisolated` before a service's declaration, ahead of its other modifiers:
   /// `nonisolated final class NetworkService`.

@@ -85,12 +85,10 @@ struct UnconformedDependencyRule: LintRule {
     let wiring = context.wiring
     let conformed = Set(wiring.components.flatMap(\.conformances))
     // Who needs each protocol, indexed once: the rule stays linear in protocols and components.
-    var needers: [String: [String]] = [:]
-    for component in wiring.components {
-      for name in Set(component.dependencyProtocols) {
-        needers[name, default: []].append(component.name)
-      }
+    let needs = wiring.components.flatMap { component in
+      Set(component.dependencyProtocols).map { (name: $0, component: component.name) }
     }
+    let needers = Dictionary(grouping: needs, by: \.name).mapValues { $0.map(\.component) }
     // A child some component builds with `self` has a parent: `edge-not-conformed` names it.
     let built = wiring.refinements(
       of: wiring.components.flatMap(\.children).filter { $0.callSite != nil }.flatMap(\.protocols))

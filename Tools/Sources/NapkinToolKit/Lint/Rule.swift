@@ -64,9 +64,4 @@ enum Rules {
     RequirementNotProvidedRule(), EdgeNotConformedRule(), ServiceNotNonisolatedRule(),
     StaticNotNonisolatedRule(), GlobalNotNonisolatedRule(), ComponentNotRestatingSendableRule(),
   ]
-
-  /// The rule named `id`.
-  static func rule(_ id: Finding.Rule) -> (any LintRule)? {
-    all.first { $0.id == id }
-  }
 }
