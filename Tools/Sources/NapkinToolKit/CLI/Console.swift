@@ -86,15 +86,9 @@ enum TerminalText {
   /// `text` with every scalar `isUnsafe` picks written as `\u{HEX}`.
   static func escaping(_ text: String, where isUnsafe: (Unicode.Scalar) -> Bool) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return text.unicodeScalars.map {
+      isUnsafe($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0)
+    }.joined()
   }
 
   /// What never reaches the terminal: control characters but the newline and tab that lay out

@@ -92,19 +92,12 @@ public enum NapkinCommandLine {
 
   // MARK: Commands
 
+  /// The wiring of the sources under `paths` (the current folder when there are none), with the
+  /// problems reading them and, when `keepingSources`, the bytes of every file read: what
+  /// `napkin fix` edits and checks the files against before it writes.
   static func analyse(
     _ paths: [String],
-    console: inout some Console
-  ) -> (wiring: Wiring, problems: [InputProblem]) {
-    let analysis = analyseKeepingSources(paths, keepingSources: false, console: &console)
-    return (analysis.wiring, analysis.problems)
-  }
-
-  /// ``analyse(_:console:)``, with the bytes of every file read when `keepingSources`: what
-  /// `napkin fix` edits and checks the files against before it writes.
-  static func analyseKeepingSources(
-    _ paths: [String],
-    keepingSources: Bool = true,
+    keepingSources: Bool = false,
     console: inout some Console
   ) -> (wiring: Wiring, problems: [InputProblem], sources: [String: SourceLoader.ReadSource]) {
     let loaded = SourceLoader.load(

@@ -36,8 +36,8 @@ enum SourceFixer {
   static func fix(
     _ paths: [String], verify: Bool = true, console: inout some Console
   ) -> CommandStatus {
-    var (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
-      paths, console: &console)
+    var (wiring, problems, sources) = NapkinCommandLine.analyse(
+      paths, keepingSources: true, console: &console)
     guard problems.isEmpty else {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
@@ -49,8 +49,8 @@ enum SourceFixer {
     }
     if !written.isEmpty {
       var quiet = CollectedConsole()
-      (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
-        paths + written.sorted(), console: &quiet)
+      (wiring, problems, sources) = NapkinCommandLine.analyse(
+        paths + written.sorted(), keepingSources: true, console: &quiet)
       guard problems.isEmpty else {
         console.writeError(quiet.errors)
         console.writeError("napkin: error: nothing was changed: some input could not be read\n")
