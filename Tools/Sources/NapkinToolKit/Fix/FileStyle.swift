@@ -9,7 +9,10 @@ struct FileStyle: Hashable, Sendable {
 
   /// The style of a file with nothing indented: two spaces (the committed `.swift-format`), LF.
   static let standard = FileStyle(indentUnit: "  ", lineEnding: "\n")
+}
 
+// In an extension, so that the memberwise initializer stays.
+extension FileStyle {
   /// The style `bytes` are written in. The unit is the greatest common divisor of the widths of
   /// the space-indented lines (a continuation line indented by an odd amount does not halve it),
   /// or a tab when most indented lines start with one.
@@ -40,11 +43,6 @@ struct FileStyle: Hashable, Sendable {
     var unit = common.reduce(0, Self.gcd)
     if unit < 2 { unit = widths.keys.min() ?? 2 }
     indentUnit = String(repeating: " ", count: min(max(unit, 1), 8))
-  }
-
-  init(indentUnit: String, lineEnding: String) {
-    self.indentUnit = indentUnit
-    self.lineEnding = lineEnding
   }
 
   private static func gcd(_ a: Int, _ b: Int) -> Int {

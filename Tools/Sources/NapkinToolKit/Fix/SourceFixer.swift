@@ -211,16 +211,14 @@ enum SourceFixer {
     console: inout some Console
   ) -> CommandStatus {
     for file in created { unlink(file.path) }
-    var restored: [FixedFile] = []
-    for file in fixed {
+    let restored = fixed.compactMap { file -> FixedFile? in
       guard
         let read = try? BoundedFile.readWithStatus(
           file.path, limit: SourceLoader.maximumFileSize, followingLink: false)
-      else { continue }
-      restored.append(
-        FixedFile(
-          path: file.path, original: .init(bytes: Array(read.data), status: read.status),
-          bytes: file.original.bytes, reports: []))
+      else { return nil }
+      return FixedFile(
+        path: file.path, original: .init(bytes: Array(read.data), status: read.status),
+        bytes: file.original.bytes, reports: [])
     }
     var quiet = CollectedConsole()
     let undone = FixedFile.writeAll(restored, console: &quiet)
