@@ -81,13 +81,10 @@ public enum NapkinCommandLine {
 
   private static func repeatedOption(in arguments: [String]) -> String? {
     var seen: Set<String> = []
-    for argument in arguments {
-      if argument == "--" { break }
-      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
-      guard singleValued.contains(name) else { continue }
-      if !seen.insert(name).inserted { return name }
+    let names = arguments.prefix { $0 != "--" }.map {
+      String($0.split(separator: "=", maxSplits: 1).first ?? "")
     }
-    return nil
+    return names.first { singleValued.contains($0) && !seen.insert($0).inserted }
   }
 
   // MARK: Commands

@@ -22,10 +22,7 @@ enum EdgeFileText {
       lines += conditions.wrap(conditional.filter { $0.conditions == conditions }.map(\.line))
     }
     if !lines.isEmpty { lines.append("") }
-    let child =
-      edge.child.hasSuffix("Component")
-      ? String(edge.child.dropLast("Component".count)) : edge.child
-    var body = ["/// The edge to \(child): \(edge.parent) builds \(edge.child) with `self`."]
+    var body = ["/// The edge to \(edge.napkin): \(edge.parent) builds \(edge.child) with `self`."]
     let opening =
       "nonisolated extension \(edge.parent): \(edge.protocols.joined(separator: " & "))"
     if members.isEmpty {

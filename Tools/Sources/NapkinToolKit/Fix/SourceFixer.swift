@@ -69,26 +69,26 @@ enum SourceFixer {
       }
       return .findings
     }
-    var fixed: [FixedFile] = []
-    var created: [CreatedFile] = []
+    let fixed: [FixedFile]
+    let created: [CreatedFile]
     do {
-      for (path, plan) in planned.files.sorted(by: { $0.key < $1.key }) {
-        fixed.append(
-          try self.fixed(path, plan, wiring, original: FixedFile.read(path, in: sources)))
+      fixed = try planned.files.sorted(by: { $0.key < $1.key }).map {
+        path, plan throws(UsageError) in
+        try self.fixed(path, plan, wiring, original: FixedFile.read(path, in: sources))
       }
-      for (path, file) in planned.edgeFiles.sorted(by: { $0.key < $1.key }) {
+      created = try planned.edgeFiles.sorted(by: { $0.key < $1.key }).map {
+        path, file throws(UsageError) in
         let template = try FixedFile.read(file.edge.template, in: sources).bytes
         let imports = self.imports(of: file.edge.template, adding: file.importsFrom, wiring)
-        created.append(
-          CreatedFile(
-            path: path,
-            bytes: EdgeFileText.bytes(
-              file.edge, members: file.members, imports: imports.own + imports.added,
-              template: template),
-            report: "wrote `nonisolated extension \(file.edge.parent): "
-              + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
-              + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
-            position: file.edge.callSite))
+        return CreatedFile(
+          path: path,
+          bytes: EdgeFileText.bytes(
+            file.edge, members: file.members, imports: imports.own + imports.added,
+            template: template),
+          report: "wrote `nonisolated extension \(file.edge.parent): "
+            + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
+            + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
+          position: file.edge.callSite)
       }
       try checkSyntax(fixed: fixed, created: created)
     } catch {

@@ -19,6 +19,11 @@ struct EdgeFile: Hashable, Sendable {
   var conditions = Conditions()
   /// Why `napkin fix` cannot write it, when it cannot.
   var refusal: String?
+
+  /// The child's napkin, named without `Component`: `Profile` in `HomeComponent+Profile.swift`.
+  var napkin: String {
+    child.hasSuffix("Component") ? String(child.dropLast("Component".count)) : child
+  }
 }
 
 /// A requirement a child's dependency protocol makes that a component on the way up does not
@@ -241,20 +246,15 @@ extension Linter {
   static func edgeFile(parent: ComponentNode, edge: ComponentNode.Edge) -> EdgeFile {
     let folder = parent.position.file.split(separator: "/", omittingEmptySubsequences: false)
       .dropLast().joined(separator: "/")
-    let childName =
-      edge.child.hasSuffix("Component")
-      ? String(edge.child.dropLast("Component".count)) : edge.child
-    let name = safeFileName(parent.name).flatMap { parentPart in
-      safeFileName(childName).map { parentPart + "+" + $0 + ".swift" }
-    }
     var file = EdgeFile(
-      path: name.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? "", parent: parent.name,
-      protocols: edge.protocols, template: parent.position.file,
-      callSite: edge.callSite ?? parent.position,
-      child: edge.child, conditions: edge.callSiteConditions)
-    if name == nil {
+      path: "", parent: parent.name, protocols: edge.protocols, template: parent.position.file,
+      callSite: edge.callSite ?? parent.position, child: edge.child,
+      conditions: edge.callSiteConditions)
+    if let name = safeFileName(parent.name), let child = safeFileName(file.napkin) {
+      file.path = (folder.isEmpty ? "" : folder + "/") + name + "+" + child + ".swift"
+    } else {
       file.refusal =
-        "no safe file name can be made of `\(parent.name)+\(childName)` (a part of it would "
+        "no safe file name can be made of `\(parent.name)+\(file.napkin)` (a part of it would "
         + "keep no letter or digit, or be too long); write `nonisolated extension \(parent.name): "
         + "\(edge.protocolName) {}` by hand"
     }
