@@ -38,24 +38,23 @@ enum SourceFixer {
   ) -> CommandStatus {
     var (wiring, problems, sources) = NapkinCommandLine.analyse(
       paths, keepingSources: true, console: &console)
-    guard problems.isEmpty else {
-      console.writeError("napkin: error: nothing was changed: some input could not be read\n")
-      return .inputProblem
-    }
     // An edge file an earlier run wrote, when the paths name files but not it, is read too: the
     // conformance in it is there, and a second run over the same list is a no-op.
-    let written = plans(wiring).edgeFiles.keys.filter { path in
-      sources[path] == nil && FileManager.default.fileExists(atPath: path)
-    }
+    let written =
+      !problems.isEmpty
+      ? []
+      : plans(wiring).edgeFiles.keys.filter { path in
+        sources[path] == nil && FileManager.default.fileExists(atPath: path)
+      }
     if !written.isEmpty {
       var quiet = CollectedConsole()
       (wiring, problems, sources) = NapkinCommandLine.analyse(
         paths + written.sorted(), keepingSources: true, console: &quiet)
-      guard problems.isEmpty else {
-        console.writeError(quiet.errors)
-        console.writeError("napkin: error: nothing was changed: some input could not be read\n")
-        return .inputProblem
-      }
+      if !problems.isEmpty { console.writeError(quiet.errors) }
+    }
+    guard problems.isEmpty else {
+      console.writeError("napkin: error: nothing was changed: some input could not be read\n")
+      return .inputProblem
     }
     let planned = plans(wiring)
     for refusal in planned.refusals {
@@ -260,22 +259,19 @@ enum SourceFixer {
     var refusedEdges: Set<[String]> = []
     for (parent, edge) in Linter.unconformedEdges(wiring) {
       let file = Linter.edgeFile(parent: parent, edge: edge)
-      if let refusal = file.refusal {
+      let other = file.refusal == nil ? result.edgeFiles[file.path]?.edge : nil
+      // Two names made safe the same way: the second would land in the first one's file.
+      let clash = other.flatMap { other in
+        [other.parent, other.child] == [file.parent, file.child]
+          ? nil
+          : "the edge file's name, \(TerminalText.name(file.path)), is the one the edge from "
+            + "\(other.parent) to \(other.child) takes; write `nonisolated extension "
+            + "\(file.parent): \(file.protocols.joined(separator: " & ")) {}` by hand"
+      }
+      if let refusal = file.refusal ?? clash {
         result.refusals.append((file.callSite, refusal))
         refusedEdges.insert([file.parent, file.child])
-      } else if let other = result.edgeFiles[file.path]?.edge,
-        [other.parent, other.child] != [file.parent, file.child]
-      {
-        // Two names made safe the same way: the second would land in the first one's file.
-        result.refusals.append(
-          (
-            file.callSite,
-            "the edge file's name, \(TerminalText.name(file.path)), is the one the edge from "
-              + "\(other.parent) to \(other.child) takes; write `nonisolated extension "
-              + "\(file.parent): \(file.protocols.joined(separator: " & ")) {}` by hand"
-          ))
-        refusedEdges.insert([file.parent, file.child])
-      } else if result.edgeFiles[file.path] == nil {
+      } else if other == nil {
         result.edgeFiles[file.path] = PlannedEdgeFile(edge: file)
       }
     }
