@@ -22,20 +22,14 @@ enum EdgeFileText {
       lines += conditions.wrap(conditional.filter { $0.conditions == conditions }.map(\.line))
     }
     if !lines.isEmpty { lines.append("") }
-    var body = ["/// The edge to \(edge.napkin): \(edge.parent) builds \(edge.child) with `self`."]
+    let comment = "/// The edge to \(edge.napkin): \(edge.parent) builds \(edge.child) with `self`."
     let opening =
       "nonisolated extension \(edge.parent): \(edge.protocols.joined(separator: " & "))"
-    if members.isEmpty {
-      body.append(opening + " {}")
-    } else {
-      body.append(opening + " {")
-      body += members.flatMap { $0.split(separator: "\n").map { "\t" + $0 } }
-      body.append("}")
-    }
-    lines += edge.conditions.wrap(body)
-    let end = style.lineEnding
+    let indented = members.flatMap { $0.split(separator: "\n").map { "\t" + $0 } }
+    lines += edge.conditions.wrap(
+      [comment] + (members.isEmpty ? [opening + " {}"] : [opening + " {"] + indented + ["}"]))
     let text = lines.flatMap { Conditions.indented($0, unit: style.indentUnit) }
-      .map { $0 + end }.joined()
+      .map { $0 + style.lineEnding }.joined()
     return Array(text.utf8)
   }
 
