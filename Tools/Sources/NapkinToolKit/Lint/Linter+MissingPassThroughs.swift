@@ -73,43 +73,41 @@ extension Linter {
   private static func requirements(
     of protocols: [String], _ wiring: Wiring
   ) -> [PassThroughMember] {
-    var result: [PassThroughMember] = []
-    for name in wiring.refinements(of: protocols).sorted() {
-      for declared in wiring.protocolDeclarations[name] ?? [] {
-        for member in declared.requirements {
-          guard let type = declared.requirementTypes[member] else { continue }
-          let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
-          // An effectful getter (`{ get async throws }`) is passed on with its effects.
-          let effects = declared.requirementEffects[member] ?? ""
-          let read =
-            (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
-            + "dependency.\(member)"
-          let conditions = declared.requirementConditions[member] ?? Conditions()
-          result.append(
-            PassThroughMember(
-              name: member,
-              declaration: conditions.wrap([
-                "\(attributes ?? "")var \(member): \(type) "
-                  + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
-              ]).joined(separator: "\n"),
-              requirement: conditions.wrap([
-                "\(attributes ?? "")var \(member): \(type) { get"
-                  + (effects.isEmpty ? "" : " " + effects) + " }"
-              ]).joined(separator: "\n"), file: declared.position.file))
-        }
-        for method in declared.methods {
-          let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
-          result.append(
-            PassThroughMember(
-              name: method.name,
-              declaration: method.conditions.wrap([
-                "\(attributes)\(method.signature) { \(method.forwardedCall) }"
-              ]).joined(separator: "\n"),
-              requirement: method.conditions.wrap([attributes + method.requirement])
-                .joined(separator: "\n"),
-              refusal: method.unforwardable, file: declared.position.file))
-        }
+    let declarations = wiring.refinements(of: protocols).sorted().flatMap {
+      wiring.protocolDeclarations[$0] ?? []
+    }
+    let result = declarations.flatMap { declared in
+      declared.requirements.compactMap { member -> PassThroughMember? in
+        guard let type = declared.requirementTypes[member] else { return nil }
+        let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
+        // An effectful getter (`{ get async throws }`) is passed on with its effects.
+        let effects = declared.requirementEffects[member] ?? ""
+        let read =
+          (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+          + "dependency.\(member)"
+        let conditions = declared.requirementConditions[member] ?? Conditions()
+        return PassThroughMember(
+          name: member,
+          declaration: conditions.wrap([
+            "\(attributes ?? "")var \(member): \(type) "
+              + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
+          ]).joined(separator: "\n"),
+          requirement: conditions.wrap([
+            "\(attributes ?? "")var \(member): \(type) { get"
+              + (effects.isEmpty ? "" : " " + effects) + " }"
+          ]).joined(separator: "\n"), file: declared.position.file)
       }
+        + declared.methods.map { method in
+          let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
+          return PassThroughMember(
+            name: method.name,
+            declaration: method.conditions.wrap([
+              "\(attributes)\(method.signature) { \(method.forwardedCall) }"
+            ]).joined(separator: "\n"),
+            requirement: method.conditions.wrap([attributes + method.requirement])
+              .joined(separator: "\n"),
+            refusal: method.unforwardable, file: declared.position.file)
+        }
     }
     var seen: Set<String> = []
     return result.filter { seen.insert($0.name).inserted }

@@ -192,19 +192,15 @@ struct GlobalNotNonisolatedRule: EditingRule {
 }
 
 /// Not linted: the compiler already warns at the same place ("class 'X' must restate inherited
-/// '@unchecked Sendable' conformance"); fix writes it, since it is boilerplate.
+/// '@unchecked Sendable' conformance"), and lint reports what the compiler cannot see; fix
+/// writes it, since it is boilerplate.
 struct ComponentNotRestatingSendableRule: EditingRule {
   let id = Finding.Rule.componentNotRestatingSendable
   let isLinted = false
   /// A component class whose inheritance clause does not restate `@unchecked Sendable`.
-  ///
-  /// Not part of ``findings(in:)``: the compiler already warns at the same place ("class 'X'
-  /// must restate inherited '@unchecked Sendable' conformance"), and lint reports what the
-  /// compiler cannot see. `napkin fix` reports and writes it, since it is boilerplate.
   func check(_ context: LintContext) -> [Finding] {
-    let wiring = context.wiring
-    let components = Set(wiring.components.map(\.name)).union(wiring.componentBases)
-    return wiring.files.flatMap { file in
+    let components = context.componentNames.union(context.wiring.componentBases)
+    return context.wiring.files.flatMap { file in
       file.classes.compactMap { declared -> Finding? in
         // `Sendable` alone is the compiler's error ("cannot inherit from another class"), which
         // it reports loudly: only a class that says nothing is this rule's.
