@@ -28,39 +28,46 @@ struct StandardConsole: Console {
 
   mutating func write(_ text: String) {
     guard failure == nil else { return }
-    if let error = Self.writeAll(Self.visible(text), to: STDOUT_FILENO) {
-      failure = error
+    if let code = Descriptor.writeAll(Array(Self.visible(text).utf8), to: STDOUT_FILENO) {
+      failure = String(cString: strerror(code))
     }
   }
 
   mutating func writeError(_ text: String) {
-    _ = Self.writeAll(Self.visible(text), to: STDERR_FILENO)
+    _ = Descriptor.writeAll(Array(Self.visible(text).utf8), to: STDERR_FILENO)
   }
 
   /// Says on standard error why the output is missing, if standard error can still take it.
   func reportFailure(_ failure: String) {
-    _ = Self.writeAll("napkin: error: cannot write the output: \(failure)\n", to: STDERR_FILENO)
-  }
-
-  /// Writes with `write(2)`, which reports EPIPE, ENOSPC and EBADF as errors where
-  /// `FileHandle.write(_:)` stops the process.
-  private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      // SAFETY: `write` reads at most `count` bytes from the buffer, which `withUnsafeBytes` keeps
-      // alive and unchanged until the call returns; nothing keeps the pointer after it.
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return String(cString: strerror(errno))
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    return nil
+    let text = "napkin: error: cannot write the output: \(failure)\n"
+    _ = Descriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 
   static func visible(_ text: String) -> String {
     TerminalText.escaping(text, where: TerminalText.isUnsafeInOutput)
+  }
+}
+
+/// Writing to an open file descriptor: the console's output, and the files `napkin fix` writes.
+enum Descriptor {
+  /// Writes all of `bytes` with `write(2)`, which reports EPIPE, ENOSPC and EBADF as errors where
+  /// `FileHandle.write(_:)` stops the process, again after an interrupted or short write; the
+  /// error number of the write that failed, or nil.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { buffer in
+        // SAFETY: `write` reads at most `buffer.count` bytes from the buffer, which
+        // `withUnsafeBytes` keeps alive and unchanged until the call returns; nothing keeps the
+        // pointer after it.
+        Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if written < 0, errno == EINTR { continue }
+      // A write that takes nothing would never end the loop: it fails as an I/O error.
+      guard written > 0 else { return written == 0 ? EIO : errno }
+      offset += written
+    }
+    return nil
   }
 }
 
@@ -79,15 +86,9 @@ enum TerminalText {
   /// `text` with every scalar `isUnsafe` picks written as `\u{HEX}`.
   static func escaping(_ text: String, where isUnsafe: (Unicode.Scalar) -> Bool) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return text.unicodeScalars.map {
+      isUnsafe($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0)
+    }.joined()
   }
 
   /// What never reaches the terminal: control characters but the newline and tab that lay out

@@ -56,7 +56,7 @@ struct GraphCommand: NapkinSubcommand {
         return .inputProblem
       }
     }
-    let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
+    let (wiring, problems, _) = NapkinCommandLine.analyse(paths, console: &console)
     if let state {
       console.write(HTMLGraph.render(wiring, problems: problems, snapshot: state))
     } else {

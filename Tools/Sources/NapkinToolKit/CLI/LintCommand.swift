@@ -70,7 +70,7 @@ struct LintCommand: NapkinSubcommand {
   var stamp: String?
 
   func execute(console: inout some Console) throws(UsageError) -> CommandStatus {
-    let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
+    let (wiring, problems, _) = NapkinCommandLine.analyse(paths, console: &console)
     let findings = Linter.findings(in: wiring)
     console.write(format.render(findings, problems: problems, fileCount: wiring.files.count))
     if let stamp {

@@ -53,7 +53,7 @@ public enum NapkinCommandLine {
     do {
       var command = try NapkinRootCommand.parseAsRoot(arguments)
       if let napkin = command as? any NapkinSubcommand {
-        return try execute(napkin, console: &console)
+        return try napkin.execute(console: &console)
       }
       // `napkin help lint` and the root command itself: ArgumentParser answers with help.
       try command.run()
@@ -81,37 +81,20 @@ public enum NapkinCommandLine {
 
   private static func repeatedOption(in arguments: [String]) -> String? {
     var seen: Set<String> = []
-    for argument in arguments {
-      if argument == "--" { break }
-      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
-      guard singleValued.contains(name) else { continue }
-      if !seen.insert(name).inserted { return name }
+    let names = arguments.prefix { $0 != "--" }.map {
+      String($0.split(separator: "=", maxSplits: 1).first ?? "")
     }
-    return nil
-  }
-
-  private static func execute(
-    _ command: some NapkinSubcommand,
-    console: inout some Console
-  ) throws(UsageError) -> CommandStatus {
-    try command.execute(console: &console)
+    return names.first { singleValued.contains($0) && !seen.insert($0).inserted }
   }
 
   // MARK: Commands
 
+  /// The wiring of the sources under `paths` (the current folder when there are none), with the
+  /// problems reading them and, when `keepingSources`, the bytes of every file read: what
+  /// `napkin fix` edits and checks the files against before it writes.
   static func analyse(
     _ paths: [String],
-    console: inout some Console
-  ) -> (wiring: Wiring, problems: [InputProblem]) {
-    let analysis = analyseKeepingSources(paths, keepingSources: false, console: &console)
-    return (analysis.wiring, analysis.problems)
-  }
-
-  /// ``analyse(_:console:)``, with the bytes of every file read when `keepingSources`: what
-  /// `napkin fix` edits and checks the files against before it writes.
-  static func analyseKeepingSources(
-    _ paths: [String],
-    keepingSources: Bool = true,
+    keepingSources: Bool = false,
     console: inout some Console
   ) -> (wiring: Wiring, problems: [InputProblem], sources: [String: SourceLoader.ReadSource]) {
     let loaded = SourceLoader.load(

@@ -27,7 +27,7 @@ struct WhyCommand: NapkinSubcommand {
   var paths: [String] = []
 
   func execute(console: inout some Console) throws(UsageError) -> CommandStatus {
-    let (wiring, problems) = NapkinCommandLine.analyse(paths, console: &console)
+    let (wiring, problems, _) = NapkinCommandLine.analyse(paths, console: &console)
     do {
       console.write(try MemberOrigin.explain(member, within: component, in: wiring))
     } catch {

@@ -44,24 +44,17 @@ enum CompilerCheck {
   ) -> (targets: [Targets], outside: [String], unreadable: [String]) {
     var byRoot: [String: Set<String>] = [:]
     var outside: [String] = []
-    var unreadable: Set<String> = []
-    var described: [String: [(name: String, path: String)]] = [:]
+    // Each package described once; nil for one whose manifest cannot be read.
+    var described: [String: [(name: String, path: String)]?] = [:]
     for file in files {
       let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
       guard let root = packageRoot(containing: absolute) else {
         outside.append(file)
         continue
       }
-      if described[root] == nil, !unreadable.contains(root) {
-        if let targets = describe(root) {
-          described[root] = targets
-        } else {
-          unreadable.insert(root)
-        }
-      }
-      if unreadable.contains(root) { continue }
-      let target = (described[root] ?? []).first { absolute.hasPrefix($0.path + "/") }
-      guard let target else {
+      if described.index(forKey: root) == nil { described[root] = describe(root) }
+      guard let targets = described[root] ?? nil else { continue }
+      guard let target = targets.first(where: { absolute.hasPrefix($0.path + "/") }) else {
         outside.append(file)
         continue
       }
@@ -70,7 +63,7 @@ enum CompilerCheck {
     let targets = byRoot.keys.sorted().map {
       Targets(root: $0, names: byRoot[$0, default: []].sorted())
     }
-    return (targets, outside, unreadable.sorted())
+    return (targets, outside, described.filter { $0.value == nil }.keys.sorted())
   }
 
   /// The nearest folder at or above `file`'s that holds a `Package.swift`.
@@ -97,11 +90,7 @@ enum CompilerCheck {
       }
       var targets: [Target]
     }
-    let run = self.run(
-      [
-        "package", "--package-path", root, "--scratch-path", scratchPath(of: root), "describe",
-        "--type", "json",
-      ])
+    let run = self.run("package", in: root, ["describe", "--type", "json"])
     guard run.status == 0, let start = run.output.firstIndex(of: "{"),
       let description = try? JSONDecoder().decode(
         Description.self, from: Data(run.output[start...].utf8))
@@ -114,11 +103,7 @@ enum CompilerCheck {
   static func build(_ targets: Targets) -> Outcome {
     var outcome = Outcome(errors: [], failed: false, tail: "")
     for name in targets.names {
-      let run = self.run(
-        [
-          "build", "--package-path", targets.root, "--scratch-path", scratchPath(of: targets.root),
-          "--target", name,
-        ])
+      let run = self.run("build", in: targets.root, ["--target", name])
       outcome.failed = outcome.failed || run.status != 0
       outcome.errors += errors(in: run.output)
       if run.status != 0 {
@@ -155,9 +140,12 @@ enum CompilerCheck {
     }
   }
 
-  /// Runs `swift` with `arguments`, its output (standard error included) in a temporary file
-  /// read up to 8 MiB, waiting at most ``timeLimit``.
-  private static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+  /// Runs `swift command` on the package at `root`, in fix's scratch path, with `arguments`; its
+  /// output (standard error included) in a temporary file read up to 8 MiB, waiting at most
+  /// ``timeLimit``.
+  private static func run(
+    _ command: String, in root: String, _ arguments: [String]
+  ) -> (status: Int32, output: String) {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     guard
       let swift = path.split(separator: ":").map({ String($0) + "/swift" })
@@ -171,7 +159,8 @@ enum CompilerCheck {
     defer { try? FileManager.default.removeItem(at: log) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: swift)
-    process.arguments = arguments
+    process.arguments =
+      [command, "--package-path", root, "--scratch-path", scratchPath(of: root)] + arguments
     process.standardOutput = handle
     process.standardError = handle
     process.standardInput = FileHandle.nullDevice

@@ -16,33 +16,20 @@ enum EdgeFileText {
     let unique = imports.filter { seen.insert($0).inserted }
     lines += unique.filter { $0.conditions.levels.isEmpty }.map(\.line).sorted()
     // Conditional imports keep their `#if`, one block per condition, in the parent's order.
-    var blocks: [(Conditions, [String])] = []
-    for item in unique where !item.conditions.levels.isEmpty {
-      if let index = blocks.firstIndex(where: { $0.0 == item.conditions }) {
-        blocks[index].1.append(item.line)
-      } else {
-        blocks.append((item.conditions, [item.line]))
-      }
+    let conditional = unique.filter { !$0.conditions.levels.isEmpty }
+    var wrapped: Set<Conditions> = []
+    for conditions in conditional.map(\.conditions) where wrapped.insert(conditions).inserted {
+      lines += conditions.wrap(conditional.filter { $0.conditions == conditions }.map(\.line))
     }
-    for (conditions, block) in blocks { lines += conditions.wrap(block) }
     if !lines.isEmpty { lines.append("") }
-    let child =
-      edge.child.hasSuffix("Component")
-      ? String(edge.child.dropLast("Component".count)) : edge.child
-    var body = ["/// The edge to \(child): \(edge.parent) builds \(edge.child) with `self`."]
+    let comment = "/// The edge to \(edge.napkin): \(edge.parent) builds \(edge.child) with `self`."
     let opening =
       "nonisolated extension \(edge.parent): \(edge.protocols.joined(separator: " & "))"
-    if members.isEmpty {
-      body.append(opening + " {}")
-    } else {
-      body.append(opening + " {")
-      body += members.flatMap { $0.split(separator: "\n").map { "\t" + $0 } }
-      body.append("}")
-    }
-    lines += edge.conditions.wrap(body)
-    let end = style.lineEnding
+    let indented = members.flatMap { $0.split(separator: "\n").map { "\t" + $0 } }
+    lines += edge.conditions.wrap(
+      [comment] + (members.isEmpty ? [opening + " {}"] : [opening + " {"] + indented + ["}"]))
     let text = lines.flatMap { Conditions.indented($0, unit: style.indentUnit) }
-      .map { $0 + end }.joined()
+      .map { $0 + style.lineEnding }.joined()
     return Array(text.utf8)
   }
 
@@ -58,24 +45,9 @@ enum EdgeFileText {
       throw UsageError(message: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { buffer in
-        // SAFETY: `buffer` is the array's own storage for the duration of the call, and
-        // `write` reads at most `buffer.count` bytes of it.
-        write(descriptor, buffer.baseAddress, buffer.count)
-      }
-      guard count > 0 else {
-        let message = String(cString: strerror(errno))
-        Self.remove(path)
-        throw UsageError(message: message)
-      }
-      offset += count
+    if let code = Descriptor.writeAll(bytes, to: descriptor) {
+      unlink(path)
+      throw UsageError(message: String(cString: strerror(code)))
     }
-  }
-
-  /// Removes a file this run created.
-  static func remove(_ path: String) {
-    unlink(path)
   }
 }

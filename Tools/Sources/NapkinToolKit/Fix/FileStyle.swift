@@ -9,44 +9,32 @@ struct FileStyle: Hashable, Sendable {
 
   /// The style of a file with nothing indented: two spaces (the committed `.swift-format`), LF.
   static let standard = FileStyle(indentUnit: "  ", lineEnding: "\n")
+}
 
+// In an extension, so that the memberwise initializer stays.
+extension FileStyle {
   /// The style `bytes` are written in. The unit is the greatest common divisor of the widths of
   /// the space-indented lines (a continuation line indented by an odd amount does not halve it),
   /// or a tab when most indented lines start with one.
   init(of bytes: [UInt8]) {
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let crlf = lines.dropLast().filter { $0.last == UInt8(ascii: "\r") }.count
+    lineEnding = crlf > lines.count - 1 - crlf ? "\r\n" : "\n"
     var tabs = 0
-    var spaces = 0
     var widths: [Int: Int] = [:]
-    var crlf = 0
-    var lf = 0
-    var lineStart = true
-    var width = 0
-    var leading: UInt8?
-    for (index, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "\n") {
-        if index > 0, bytes[index - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
-        lineStart = true
-        width = 0
-        leading = nil
-        continue
-      }
-      guard lineStart else { continue }
-      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-        if leading == nil { leading = byte }
-        width += 1
-        continue
-      }
-      lineStart = false
-      guard width > 0, byte != UInt8(ascii: "\r") else { continue }
-      if leading == UInt8(ascii: "\t") {
+    // A line's indentation counts only when something but its line ending follows it.
+    for line in lines {
+      let indent = line.prefix(while: SourceEdit.isBlank)
+      guard let first = indent.first, let rest = line.dropFirst(indent.count).first,
+        rest != UInt8(ascii: "\r")
+      else { continue }
+      if first == UInt8(ascii: "\t") {
         tabs += 1
       } else {
-        spaces += 1
-        widths[width, default: 0] += 1
+        widths[indent.count, default: 0] += 1
       }
     }
-    lineEnding = crlf > lf ? "\r\n" : "\n"
-    if tabs > spaces {
+    if tabs > widths.values.reduce(0, +) {
       indentUnit = "\t"
       return
     }
@@ -55,11 +43,6 @@ struct FileStyle: Hashable, Sendable {
     var unit = common.reduce(0, Self.gcd)
     if unit < 2 { unit = widths.keys.min() ?? 2 }
     indentUnit = String(repeating: " ", count: min(max(unit, 1), 8))
-  }
-
-  init(indentUnit: String, lineEnding: String) {
-    self.indentUnit = indentUnit
-    self.lineEnding = lineEnding
   }
 
   private static func gcd(_ a: Int, _ b: Int) -> Int {

@@ -172,22 +172,7 @@ struct FixedFile {
     }
     defer { close(descriptor) }
     let status = file.original.status
-    var failure: Int32?
-    file.bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let start = buffer.baseAddress {
-        // SAFETY: `offset < buffer.count`, so `start + offset` and the `buffer.count - offset`
-        // bytes after it lie in the buffer, which `withUnsafeBytes` keeps alive and unchanged
-        // until the closure returns; `write` keeps no pointer after the call.
-        let written = write(descriptor, start + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
-    }
+    var failure = Descriptor.writeAll(file.bytes, to: descriptor)
     if failure == nil, fsync(descriptor) != 0 { failure = errno }
     // The owner before the mode: a change of owner clears setuid and setgid.
     if failure == nil, fchown(descriptor, status.owner, status.group) != 0 {

@@ -12,10 +12,8 @@ struct SourceEdit: Hashable, Sendable {
   /// `bytes` with every edit made. Edits may touch (one ends where another starts) but not
   /// overlap; insertions at the same offset keep the order they are given in.
   static func apply(_ edits: [SourceEdit], to bytes: [UInt8]) throws(UsageError) -> [UInt8] {
-    var unique: [SourceEdit] = []
-    for edit in edits where !unique.contains(edit) {
-      unique.append(edit)
-    }
+    var seen: Set<SourceEdit> = []
+    let unique = edits.filter { seen.insert($0).inserted }
     // From the end back, so that each edit's offset still points where it was computed; the
     // stable order of equal offsets is reversed too, so that the first given ends up first.
     let ordered = unique.enumerated().sorted {

@@ -7,19 +7,14 @@ import SwiftSyntax
 /// (`nonisolated` on dependency protocols and on component extensions that provide, `@MainActor`
 /// on builder properties), and the restated `@unchecked Sendable` of component classes.
 enum SourceFixer {
-  /// A line to add before a closing brace: a pass-through, or its requirement.
-  struct Insertion: Hashable, Sendable {
-    /// The UTF-8 offset of the closing brace.
-    var brace: Int
-    var line: String
-  }
-
   /// What one file gets: lines before closing braces, and the findings placed in its syntax.
   struct FilePlan {
-    var insertions: [Insertion] = []
+    /// The lines to add before each closing brace (by its UTF-8 offset), in the order found,
+    /// each once: pass-throughs, and their requirements.
+    var lines: [Int: [String]] = [:]
     var findings: [Finding] = []
     /// Edits made elsewhere than at a finding, with what fix says of each.
-    var edits: [(edit: SourceEdit, position: SourcePosition, report: String)] = []
+    var fixes: [PlannedFix] = []
     /// The files whose imports what is added needs (the child protocols' files).
     var importsFrom: Set<String> = []
   }
@@ -41,26 +36,25 @@ enum SourceFixer {
   static func fix(
     _ paths: [String], verify: Bool = true, console: inout some Console
   ) -> CommandStatus {
-    var (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
-      paths, console: &console)
+    var (wiring, problems, sources) = NapkinCommandLine.analyse(
+      paths, keepingSources: true, console: &console)
+    // An edge file an earlier run wrote, when the paths name files but not it, is read too: the
+    // conformance in it is there, and a second run over the same list is a no-op.
+    let written =
+      !problems.isEmpty
+      ? []
+      : plans(wiring).edgeFiles.keys.filter { path in
+        sources[path] == nil && FileManager.default.fileExists(atPath: path)
+      }
+    if !written.isEmpty {
+      var quiet = CollectedConsole()
+      (wiring, problems, sources) = NapkinCommandLine.analyse(
+        paths + written.sorted(), keepingSources: true, console: &quiet)
+      if !problems.isEmpty { console.writeError(quiet.errors) }
+    }
     guard problems.isEmpty else {
       console.writeError("napkin: error: nothing was changed: some input could not be read\n")
       return .inputProblem
-    }
-    // An edge file an earlier run wrote, when the paths name files but not it, is read too: the
-    // conformance in it is there, and a second run over the same list is a no-op.
-    let written = plans(wiring).edgeFiles.keys.filter { path in
-      sources[path] == nil && FileManager.default.fileExists(atPath: path)
-    }
-    if !written.isEmpty {
-      var quiet = CollectedConsole()
-      (wiring, problems, sources) = NapkinCommandLine.analyseKeepingSources(
-        paths + written.sorted(), console: &quiet)
-      guard problems.isEmpty else {
-        console.writeError(quiet.errors)
-        console.writeError("napkin: error: nothing was changed: some input could not be read\n")
-        return .inputProblem
-      }
     }
     let planned = plans(wiring)
     for refusal in planned.refusals {
@@ -74,30 +68,26 @@ enum SourceFixer {
       }
       return .findings
     }
-    var fixed: [FixedFile] = []
-    var created: [CreatedFile] = []
+    let fixed: [FixedFile]
+    let created: [CreatedFile]
     do {
-      for (path, plan) in planned.files.sorted(by: { $0.key < $1.key }) {
-        let added = imports(of: path, adding: plan.importsFrom, wiring)
-        fixed.append(
-          try self.fixed(
-            path, plan, imports: added.added, at: added.end, afterImport: added.followsImport,
-            original: FixedFile.read(path, in: sources)))
+      fixed = try planned.files.sorted(by: { $0.key < $1.key }).map {
+        path, plan throws(UsageError) in
+        try self.fixed(path, plan, wiring, original: FixedFile.read(path, in: sources))
       }
-      for (path, file) in planned.edgeFiles.sorted(by: { $0.key < $1.key }) {
+      created = try planned.edgeFiles.sorted(by: { $0.key < $1.key }).map {
+        path, file throws(UsageError) in
         let template = try FixedFile.read(file.edge.template, in: sources).bytes
-        let imports = self.imports(
-          of: file.edge.template, adding: file.importsFrom, wiring
-        ).all
-        created.append(
-          CreatedFile(
-            path: path,
-            bytes: EdgeFileText.bytes(
-              file.edge, members: file.members, imports: imports, template: template),
-            report: "wrote `nonisolated extension \(file.edge.parent): "
-              + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
-              + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
-            position: file.edge.callSite))
+        let imports = self.imports(of: file.edge.template, adding: file.importsFrom, wiring)
+        return CreatedFile(
+          path: path,
+          bytes: EdgeFileText.bytes(
+            file.edge, members: file.members, imports: imports.own + imports.added,
+            template: template),
+          report: "wrote `nonisolated extension \(file.edge.parent): "
+            + "\(file.edge.protocols.joined(separator: " & "))` in \(path), the edge to "
+            + "\(file.edge.child), which \(file.edge.parent) builds with `self` here",
+          position: file.edge.callSite)
       }
       try checkSyntax(fixed: fixed, created: created)
     } catch {
@@ -107,7 +97,8 @@ enum SourceFixer {
     let reports =
       planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     let touched = fixed.map(\.path) + created.map(\.path)
-    var check: (targets: [CompilerCheck.Targets], before: [CompilerCheck.Outcome])?
+    // The packages built before the edits, to build again after them.
+    var judged: [(targets: CompilerCheck.Targets, before: CompilerCheck.Outcome)]?
     if verify {
       let (targets, outside, unreadable) = CompilerCheck.targets(of: touched)
       for root in unreadable {
@@ -123,7 +114,7 @@ enum SourceFixer {
       }
       // A build that fails without a compiler error (no toolchain, a sandbox, a manifest that
       // does not load) cannot judge: that package's edits are said to be not compiled.
-      var judged: [(CompilerCheck.Targets, CompilerCheck.Outcome)] = []
+      judged = []
       for package in targets {
         let before = CompilerCheck.build(package)
         if before.failed, before.errors.isEmpty {
@@ -133,32 +124,29 @@ enum SourceFixer {
               + "), so the edits there were not compiled\n")
           continue
         }
-        judged.append((package, before))
+        judged?.append((package, before))
       }
-      check = (judged.map(\.0), judged.map(\.1))
     }
     guard write(fixed: fixed, created: created, console: &console) else { return .inputProblem }
-    if let check {
-      for (index, targets) in check.targets.enumerated() {
-        let after = CompilerCheck.build(targets)
-        var added = CompilerCheck.added(before: check.before[index], after: after)
-        if added.isEmpty, after.failed, !check.before[index].failed {
-          added = [
-            CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
-          ]
-        }
-        guard let first = added.first else { continue }
-        return undo(
-          fixed: fixed, created: created, reports: reports, error: first, console: &console)
+    for (targets, before) in judged ?? [] {
+      let after = CompilerCheck.build(targets)
+      var added = CompilerCheck.added(before: before, after: after)
+      if added.isEmpty, after.failed, !before.failed {
+        added = [
+          CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
+        ]
       }
+      guard let first = added.first else { continue }
+      return undo(
+        fixed: fixed, created: created, reports: reports, error: first, console: &console)
     }
     for report in reports.sorted(by: { $0.position < $1.position }) {
       console.write("\(report.position): \(report.text)\n")
     }
     if !verify {
       console.write("napkin: the edits were not compiled (--no-verify)\n")
-    } else if let check, !check.targets.isEmpty {
-      let names = check.targets.flatMap(\.names).joined(separator: ", ")
+    } else if let judged, !judged.isEmpty {
+      let names = judged.flatMap(\.targets.names).joined(separator: ", ")
       console.write("napkin: compiled \(names) before and after: no error added\n")
     }
     return planned.refusals.isEmpty ? .success : .findings
@@ -195,7 +183,7 @@ enum SourceFixer {
         try EdgeFileText.create(file.path, bytes: file.bytes)
         written.append(file.path)
       } catch {
-        for path in written { EdgeFileText.remove(path) }
+        for path in written { unlink(path) }
         console.writeError(
           "napkin: error: cannot write \(TerminalText.name(file.path)): \(error.message); "
             + "nothing was changed\n")
@@ -203,7 +191,7 @@ enum SourceFixer {
       }
     }
     guard FixedFile.writeAll(fixed, console: &console) else {
-      for path in written { EdgeFileText.remove(path) }
+      for path in written { unlink(path) }
       if !written.isEmpty {
         console.writeError(
           "napkin: error: removed the edge files it had written: "
@@ -221,17 +209,15 @@ enum SourceFixer {
     reports: [(position: SourcePosition, text: String)], error: CompilerCheck.CompilerError,
     console: inout some Console
   ) -> CommandStatus {
-    for file in created { EdgeFileText.remove(file.path) }
-    var restored: [FixedFile] = []
-    for file in fixed {
+    for file in created { unlink(file.path) }
+    let restored = fixed.compactMap { file -> FixedFile? in
       guard
         let read = try? BoundedFile.readWithStatus(
           file.path, limit: SourceLoader.maximumFileSize, followingLink: false)
-      else { continue }
-      restored.append(
-        FixedFile(
-          path: file.path, original: .init(bytes: Array(read.data), status: read.status),
-          bytes: file.original.bytes, reports: []))
+      else { return nil }
+      return FixedFile(
+        path: file.path, original: .init(bytes: Array(read.data), status: read.status),
+        bytes: file.original.bytes, reports: [])
     }
     var quiet = CollectedConsole()
     let undone = FixedFile.writeAll(restored, console: &quiet)
@@ -272,32 +258,29 @@ enum SourceFixer {
     var result = Plans()
     var refusedEdges: Set<[String]> = []
     for (parent, edge) in Linter.unconformedEdges(wiring) {
-      let file = Linter.edgeFile(
-        parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
-      if let refusal = file.refusal {
+      let file = Linter.edgeFile(parent: parent, edge: edge)
+      let other = file.refusal == nil ? result.edgeFiles[file.path]?.edge : nil
+      // Two names made safe the same way: the second would land in the first one's file.
+      let clash = other.flatMap { other in
+        [other.parent, other.child] == [file.parent, file.child]
+          ? nil
+          : "the edge file's name, \(TerminalText.name(file.path)), is the one the edge from "
+            + "\(other.parent) to \(other.child) takes; write `nonisolated extension "
+            + "\(file.parent): \(file.protocols.joined(separator: " & ")) {}` by hand"
+      }
+      if let refusal = file.refusal ?? clash {
         result.refusals.append((file.callSite, refusal))
         refusedEdges.insert([file.parent, file.child])
-      } else if let other = result.edgeFiles[file.path]?.edge,
-        [other.parent, other.child] != [file.parent, file.child]
-      {
-        // Two names made safe the same way: the second would land in the first one's file.
-        result.refusals.append(
-          (
-            file.callSite,
-            "the edge file's name, \(TerminalText.name(file.path)), is the one the edge from "
-              + "\(other.parent) to \(other.child) takes; write `nonisolated extension "
-              + "\(file.parent): \(file.protocols.joined(separator: " & ")) {}` by hand"
-          ))
-        refusedEdges.insert([file.parent, file.child])
-      } else if result.edgeFiles[file.path] == nil {
+      } else if other == nil {
         result.edgeFiles[file.path] = PlannedEdgeFile(edge: file)
       }
     }
     func add(_ line: String, at place: MemberPlace, from declaringFile: String) {
       switch place {
       case .brace(let file, let offset):
-        result.files[file, default: FilePlan()].insertions.append(
-          Insertion(brace: offset, line: line))
+        if result.files[file]?.lines[offset]?.contains(line) != true {
+          result.files[file, default: FilePlan()].lines[offset, default: []].append(line)
+        }
         result.files[file, default: FilePlan()].importsFrom.insert(declaringFile)
       case .edgeFile(let edge):
         guard !refusedEdges.contains([edge.parent, edge.child]) else { return }
@@ -306,21 +289,20 @@ enum SourceFixer {
           declaringFile)
       }
     }
-    for item in Linter.missingPassThroughs(wiring) {
-      if let refusal = item.refusal {
+    for item in Linter.passThroughAnalysis(wiring).missing {
+      let member = item.member
+      if let refusal = member.refusal {
         result.refusals.append(
-          (item.position, "`\(item.member)` for \(item.child) in \(item.parent): \(refusal)"))
+          (item.position, "`\(member.name)` for \(item.child) in \(item.parent): \(refusal)"))
         continue
       }
-      for place in item.places { add(item.declaration, at: place, from: item.declaringFile) }
-      for place in item.requirementPlaces {
-        add(item.requirement, at: place, from: item.declaringFile)
-      }
+      for place in item.places { add(member.declaration, at: place, from: member.file) }
+      for place in item.requirementPlaces { add(member.requirement, at: place, from: member.file) }
       let branches = item.requirementPlaces.count > 1 ? " (in each of its #if branches)" : ""
       result.reports.append(
         (
           item.position,
-          "added `\(item.declaration.contains("\n") ? item.member : item.declaration)` to "
+          "added `\(member.declaration.contains("\n") ? member.name : member.declaration)` to "
             + item.parent
             + (item.requirementProtocol.map { " and its requirement to \($0)\(branches)" } ?? "")
             + " (\(item.child) needs it; \(item.provider) provides it)"
@@ -331,8 +313,8 @@ enum SourceFixer {
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == .builderEdgeNotMainActor {
-        for (file, edit) in witnessedRequirements(of: finding, wiring) {
-          result.files[file, default: FilePlan()].edits.append(edit)
+        for (file, fix) in witnessedRequirements(of: finding, wiring) {
+          result.files[file, default: FilePlan()].fixes.append(fix)
         }
       }
     }
@@ -345,38 +327,32 @@ enum SourceFixer {
   /// actor-isolated code".
   private static func witnessedRequirements(
     of finding: Finding, _ wiring: Wiring
-  ) -> [(String, (edit: SourceEdit, position: SourcePosition, report: String))] {
+  ) -> [(file: String, fix: PlannedFix)] {
     guard let component = finding.components.first.flatMap(wiring.component(named:)),
       let member = component.properties.first(where: { $0.position == finding.position })?.name
     else { return [] }
-    var result: [(String, (edit: SourceEdit, position: SourcePosition, report: String))] = []
-    for name in component.conformances.sorted() {
-      for declared in wiring.protocolDeclarations[name] ?? []
-      where declared.isolation != .globalActor {
-        guard let offset = declared.requirementOffsets[member],
+    return component.conformances.sorted().flatMap { name in
+      (wiring.protocolDeclarations[name] ?? []).compactMap { declared in
+        guard declared.isolation != .globalActor, let offset = declared.requirementOffsets[member],
           declared.requirementAttributes[member]?.contains("Actor") != true
-        else { continue }
-        result.append(
-          (
-            declared.position.file,
-            (
-              SourceEdit(offset: offset, text: "@MainActor "), declared.position,
-              "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
-                + "`\(member)` witnesses"
-            )
-          ))
+        else { return nil }
+        return (
+          declared.position.file,
+          PlannedFix(
+            position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
+            report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
+              + "`\(member)` witnesses")
+        )
       }
     }
-    return result
   }
 
   /// The imports of the file at `path`, and those of `others` it lacks (unconditional ones,
   /// by module): a member copied from a child's protocol needs the modules of its types.
   private static func imports(
     of path: String, adding others: Set<String>, _ wiring: Wiring
-  ) -> (all: [ImportFact], added: [ImportFact], end: Int, followsImport: Bool) {
-    let facts = wiring.files.first { $0.path == path }
-    let own = facts?.imports ?? []
+  ) -> (own: [ImportFact], added: [ImportFact]) {
+    let own = wiring.files.first { $0.path == path }?.imports ?? []
     var modules = Set(own.map(\.module))
     var added: [ImportFact] = []
     for other in others.sorted() where other != path {
@@ -385,40 +361,30 @@ enum SourceFixer {
         added.append(item)
       }
     }
-    return (own + added, added, facts?.importsEnd ?? 0, facts?.importsEndFollowsImport ?? false)
+    return (own, added)
   }
 
-  /// The file at `path` with its plan carried out, in memory.
+  /// The file at `path` with its plan carried out, in memory, with the imports its new lines need.
   private static func fixed(
-    _ path: String, _ plan: FilePlan, imports: [ImportFact], at offset: Int, afterImport: Bool,
-    original: FixedFile.Original
+    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: FixedFile.Original
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     let style = FileStyle(of: bytes)
     var edits: [SourceEdit] = []
-    if !imports.isEmpty {
+    let added = imports(of: path, adding: plan.importsFrom, wiring).added.map(\.line)
+    let facts = wiring.files.first { $0.path == path }
+    if !added.isEmpty {
       // After the last import, or above the first declaration with a blank line below.
-      let lines = imports.map(\.line)
       edits.append(
         SourceEdit(
-          offset: offset,
-          text: afterImport
-            ? lines.map { style.lineEnding + $0 }.joined()
-            : lines.map { $0 + style.lineEnding }.joined() + style.lineEnding))
+          offset: facts?.importsEnd ?? 0,
+          text: facts?.importsEndFollowsImport == true
+            ? added.map { style.lineEnding + $0 }.joined()
+            : added.map { $0 + style.lineEnding }.joined() + style.lineEnding))
     }
-    // One edit per brace, its lines in the order found: two pass-throughs for one parent land
-    // together, in that order.
-    var braces: [Int] = []
-    var lines: [Int: [String]] = [:]
-    for insertion in plan.insertions where lines[insertion.brace]?.contains(insertion.line) != true
-    {
-      if lines[insertion.brace] == nil { braces.append(insertion.brace) }
-      lines[insertion.brace, default: []].append(insertion.line)
-    }
-    for brace in braces {
-      edits.append(
-        try SourceEdit.beforeClosingBrace(lines[brace] ?? [], brace: brace, in: bytes, style: style)
-      )
+    // One edit per brace: two pass-throughs for one parent land together, in the order found.
+    for (brace, lines) in plan.lines {
+      edits.append(try SourceEdit.beforeClosingBrace(lines, brace: brace, in: bytes, style: style))
     }
     let findings = plan.findings
     let placed = ParserThreads.map(1) { _ in
@@ -426,10 +392,10 @@ enum SourceFixer {
         try SyntaxFixes.fixes(for: findings, in: bytes, style: style)
       }
     }
-    let fixes = try placed[0].get()
-    edits += fixes.flatMap(\.edits) + plan.edits.map(\.edit)
+    let fixes = try placed[0].get() + plan.fixes
+    edits += fixes.flatMap(\.edits)
     return FixedFile(
       path: path, original: original, bytes: try SourceEdit.apply(edits, to: bytes),
-      reports: fixes.map { ($0.position, $0.report) } + plan.edits.map { ($0.position, $0.report) })
+      reports: fixes.map { ($0.position, $0.report) })
   }
 }

@@ -15,15 +15,23 @@ enum SyntaxFixes {
   /// The edits that answer one finding, and what `napkin fix` says it did.
   typealias Edit = (edits: [SourceEdit], report: String)
 
-  /// One file's text and declarations, where an ``EditingRule`` places its edit.
+  /// One file's text and syntax, where an ``EditingRule`` places its edit.
   struct File {
-    let index: DeclarationIndex
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
     let bytes: [UInt8]
     let style: FileStyle
 
-    /// Where `finding` points, as the index has it.
-    func key(_ finding: Finding) -> DeclarationIndex.Key {
-      DeclarationIndex.Key(line: finding.position.line, column: finding.position.column)
+    /// The nearest node around the token `finding` points at (a declaration's name, an
+    /// extension's extended type, a name a variable binds) that `kind` maps; nil when no token
+    /// starts there.
+    func declaration<Node>(at finding: Finding, _ kind: (Syntax) -> Node?) -> Node? {
+      let position = converter.position(
+        ofLine: finding.position.line, column: finding.position.column)
+      guard let token = tree.token(at: position),
+        token.positionAfterSkippingLeadingTrivia == position
+      else { return nil }
+      return token.ancestorOrSelf(mapping: kind)
     }
   }
 
@@ -43,11 +51,11 @@ enum SyntaxFixes {
     else { throw changed }
     var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
     let tree = SourceFileSyntax.parse(from: &parser)
-    let index = DeclarationIndex(converter: SourceLocationConverter(fileName: "", tree: tree))
-    index.walk(tree)
-    let file = File(index: index, bytes: bytes, style: style)
+    let file = File(
+      tree: tree, converter: SourceLocationConverter(fileName: "", tree: tree), bytes: bytes,
+      style: style)
     return try findings.map { finding throws(UsageError) in
-      guard let rule = Rules.rule(finding.rule) as? any EditingRule,
+      guard let rule = Rules.all.first(where: { $0.id == finding.rule }) as? any EditingRule,
         let fix = rule.edit(finding, in: file)
       else { throw changed }
       return PlannedFix(position: finding.position, edits: fix.edits, report: fix.report)
@@ -57,6 +65,14 @@ enum SyntaxFixes {
   /// `text` right before `node`'s first token, after its leading trivia (comments stay above).
   static func insertion(_ text: String, before node: some SyntaxProtocol) -> SourceEdit {
     SourceEdit(offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, text: text)
+  }
+
+  /// `nonisolated` ahead of a declaration's modifiers, or right before its keyword when it has
+  /// none: after its attributes (`@Observable nonisolated final class Store`).
+  static func nonisolated(
+    _ modifiers: DeclModifierListSyntax, keyword: TokenSyntax
+  ) -> SourceEdit {
+    insertion("nonisolated ", before: modifiers.first.map(Syntax.init) ?? Syntax(keyword))
   }
 
   /// The attribute and the blanks after it; with the line it stood alone on, when it did, so
@@ -77,77 +93,13 @@ enum SyntaxFixes {
     return SourceEdit(offset: start, removing: end - start, text: "")
   }
 
+  /// The first name `variable` binds, for what fix says it did.
+  static func name(of variable: VariableDeclSyntax) -> String {
+    variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
+  }
+
   /// `@MainActor`, or another attribute whose name ends in `Actor`, as lint reads it.
   static func isGlobalActor(_ attribute: AttributeSyntax) -> Bool {
     TypeNames.simpleNames(attribute.attributeName).first?.hasSuffix("Actor") == true
-  }
-}
-
-/// The declarations of one file, by where lint's findings point: a protocol's or class's name,
-/// an extension's extended type, each name a variable binds.
-final class DeclarationIndex: SyntaxVisitor {
-  /// A 1-based line and column, as ``SourcePosition`` has them.
-  struct Key: Hashable {
-    var line: Int
-    var column: Int
-  }
-
-  private let converter: SourceLocationConverter
-  private(set) var protocols: [Key: ProtocolDeclSyntax] = [:]
-  private(set) var extensions: [Key: ExtensionDeclSyntax] = [:]
-  private(set) var classes: [Key: ClassDeclSyntax] = [:]
-  /// Classes, structs and enums, for `nonisolated` on a service.
-  private(set) var types: [Key: DeclSyntax] = [:]
-  private(set) var variables: [Key: VariableDeclSyntax] = [:]
-  private(set) var functions: [Key: FunctionDeclSyntax] = [:]
-
-  init(converter: SourceLocationConverter) {
-    self.converter = converter
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  private func key(_ node: some SyntaxProtocol) -> Key {
-    let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-    return Key(line: location.line, column: location.column)
-  }
-
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    protocols[key(node.name)] = node
-    return .visitChildren
-  }
-
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    extensions[key(node.extendedType)] = node
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    classes[key(node.name)] = node
-    types[key(node.name)] = DeclSyntax(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    types[key(node.name)] = DeclSyntax(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    types[key(node.name)] = DeclSyntax(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    functions[key(node.name)] = node
-    return .visitChildren
-  }
-
-  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    for binding in node.bindings {
-      if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
-        variables[key(name)] = node
-      }
-    }
-    return .visitChildren
   }
 }

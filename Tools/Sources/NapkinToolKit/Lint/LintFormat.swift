@@ -29,12 +29,9 @@ enum LintFormat: String, CaseIterable, Sendable {
         text += "    fix: \(finding.fix)\n"
       }
       let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
-      switch findings.count {
-      case 0: text += "No findings in \(files).\n"
-      case 1: text += "1 finding in \(files).\n"
-      default: text += "\(findings.count) findings in \(files).\n"
-      }
-      return text
+      let count = findings.count
+      let found = count == 0 ? "No findings" : "\(count) finding\(count == 1 ? "" : "s")"
+      return text + "\(found) in \(files).\n"
     case .json:
       let entries = findings.map {
         Entry(

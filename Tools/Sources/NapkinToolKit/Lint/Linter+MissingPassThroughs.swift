@@ -5,13 +5,6 @@ enum MemberPlace: Hashable, Sendable {
   case edgeFile(EdgeFile)
 }
 
-/// Where the pass-throughs for one edge go, and the place a finding about them points at: the
-/// extension or class that gets them, or the call site of an edge file's edge.
-struct MemberPlaces: Hashable, Sendable {
-  var places: [MemberPlace]
-  var position: SourcePosition?
-}
-
 /// The file `napkin fix` writes for an edge the code states at a call site but no conformance
 /// does: `nonisolated extension Parent: ChildDependency { ... }` beside the parent's file.
 struct EdgeFile: Hashable, Sendable {
@@ -26,6 +19,11 @@ struct EdgeFile: Hashable, Sendable {
   var conditions = Conditions()
   /// Why `napkin fix` cannot write it, when it cannot.
   var refusal: String?
+
+  /// The child's napkin, named without `Component`: `Profile` in `HomeComponent+Profile.swift`.
+  var napkin: String {
+    child.hasSuffix("Component") ? String(child.dropLast("Component".count)) : child
+  }
 }
 
 /// A requirement a child's dependency protocol makes that a component on the way up does not
@@ -34,16 +32,7 @@ struct EdgeFile: Hashable, Sendable {
 struct MissingPassThrough: Hashable, Sendable {
   /// The component the pass-through goes in.
   var parent: String
-  var member: String
-  /// The line in the component: `var x: X { dependency.x }` or `func f(...) { dependency.f(...) }`.
-  var declaration: String
-  /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
-  var requirement: String
-  /// Why `napkin fix` cannot write it, when it cannot (a variadic method).
-  var refusal: String?
-  /// The file of the child's protocol that declares it: the files it is written in need that
-  /// file's imports for its types.
-  var declaringFile: String
+  var member: PassThroughMember
   var places: [MemberPlace]
   /// Each declaration of the parent's own dependency protocol (one per `#if` branch), when it
   /// lacks the requirement.
@@ -64,56 +53,61 @@ struct UnprovidedRequirement: Hashable, Sendable {
   var stop: String?
 }
 
-extension Linter {
-  /// One requirement of a protocol: its name, its two lines, and where it was declared.
-  private struct Requirement {
-    var name: String
-    var declaration: String
-    var requirement: String
-    var refusal: String?
-    /// The file of the protocol that declares it, whose imports its types need.
-    var file: String
-  }
+/// One requirement of a child's protocol, as a pass-through passes it on: its name, its two lines,
+/// and where it was declared.
+struct PassThroughMember: Hashable, Sendable {
+  var name: String
+  /// The line in the component: `var x: X { dependency.x }` or `func f(...) { dependency.f(...) }`.
+  var declaration: String
+  /// The line in its dependency protocol: `var x: X { get }` or `func f(...)`.
+  var requirement: String
+  /// Why `napkin fix` cannot write it, when it cannot (a variadic method).
+  var refusal: String?
+  /// The file of the protocol that declares it: the files it is written in need that file's
+  /// imports for its types.
+  var file: String
+}
 
+extension Linter {
   /// The requirements of `protocols` and every protocol they refine, in a stable order.
-  private static func requirements(of protocols: [String], _ wiring: Wiring) -> [Requirement] {
-    var result: [Requirement] = []
-    for name in wiring.refinements(of: protocols).sorted() {
-      for declared in wiring.protocolDeclarations[name] ?? [] {
-        for member in declared.requirements {
-          guard let type = declared.requirementTypes[member] else { continue }
-          let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
-          // An effectful getter (`{ get async throws }`) is passed on with its effects.
-          let effects = declared.requirementEffects[member] ?? ""
-          let read =
-            (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
-            + "dependency.\(member)"
-          let conditions = declared.requirementConditions[member] ?? Conditions()
-          result.append(
-            Requirement(
-              name: member,
-              declaration: conditions.wrap([
-                "\(attributes ?? "")var \(member): \(type) "
-                  + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
-              ]).joined(separator: "\n"),
-              requirement: conditions.wrap([
-                "\(attributes ?? "")var \(member): \(type) { get"
-                  + (effects.isEmpty ? "" : " " + effects) + " }"
-              ]).joined(separator: "\n"), file: declared.position.file))
-        }
-        for method in declared.methods {
-          let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
-          result.append(
-            Requirement(
-              name: method.name,
-              declaration: method.conditions.wrap([
-                "\(attributes)\(method.signature) { \(method.forwardedCall) }"
-              ]).joined(separator: "\n"),
-              requirement: method.conditions.wrap([attributes + method.requirement])
-                .joined(separator: "\n"),
-              refusal: method.unforwardable, file: declared.position.file))
-        }
+  private static func requirements(
+    of protocols: [String], _ wiring: Wiring
+  ) -> [PassThroughMember] {
+    let declarations = wiring.refinements(of: protocols).sorted().flatMap {
+      wiring.protocolDeclarations[$0] ?? []
+    }
+    let result = declarations.flatMap { declared in
+      declared.requirements.compactMap { member -> PassThroughMember? in
+        guard let type = declared.requirementTypes[member] else { return nil }
+        let attributes = declared.requirementAttributes[member].map { $0.isEmpty ? "" : $0 + " " }
+        // An effectful getter (`{ get async throws }`) is passed on with its effects.
+        let effects = declared.requirementEffects[member] ?? ""
+        let read =
+          (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+          + "dependency.\(member)"
+        let conditions = declared.requirementConditions[member] ?? Conditions()
+        return PassThroughMember(
+          name: member,
+          declaration: conditions.wrap([
+            "\(attributes ?? "")var \(member): \(type) "
+              + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
+          ]).joined(separator: "\n"),
+          requirement: conditions.wrap([
+            "\(attributes ?? "")var \(member): \(type) { get"
+              + (effects.isEmpty ? "" : " " + effects) + " }"
+          ]).joined(separator: "\n"), file: declared.position.file)
       }
+        + declared.methods.map { method in
+          let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
+          return PassThroughMember(
+            name: method.name,
+            declaration: method.conditions.wrap([
+              "\(attributes)\(method.signature) { \(method.forwardedCall) }"
+            ]).joined(separator: "\n"),
+            requirement: method.conditions.wrap([attributes + method.requirement])
+              .joined(separator: "\n"),
+            refusal: method.unforwardable, file: declared.position.file)
+        }
     }
     var seen: Set<String> = []
     return result.filter { seen.insert($0.name).inserted }
@@ -144,41 +138,22 @@ extension Linter {
         guard let child = wiring.component(named: edge.child) else { continue }
         for requirement in requirements(of: edge.protocols, wiring)
         where !provides(parent, requirement.name, wiring) {
-          // The nearest ancestor that has it, breadth first, with the way back down.
-          var previous: [String: String] = [parent.name: ""]
-          var queue = [parent.name]
-          var provider: String?
-          var index = 0
-          while index < queue.count, provider == nil {
-            let current = queue[index]
-            index += 1
-            for next in wiring.component(named: current)?.parents ?? []
-            where previous[next] == nil {
-              previous[next] = current
-              if let node = wiring.component(named: next), provides(node, requirement.name, wiring)
-              {
-                provider = next
-                break
-              }
-              queue.append(next)
-            }
-          }
+          // The nearest ancestor that has it (the parent lacks it), with the way up to it.
+          let search = BreadthFirst.path(
+            from: parent.name, next: { wiring.component(named: $0)?.parents ?? [] },
+            to: {
+              wiring.component(named: $0).map { provides($0, requirement.name, wiring) } ?? false
+            })
           let position = edge.callSite ?? child.position
-          guard let provider else {
+          guard let path = search.path, let provider = path.last else {
             unprovided.append(
               UnprovidedRequirement(
-                child: child.name, member: requirement.name, chain: queue, position: position))
+                child: child.name, member: requirement.name, chain: search.reached,
+                position: position))
             continue
           }
           // From the parent up to the one below the provider.
-          var between: [String] = []
-          var step = previous[provider] ?? ""
-          while !step.isEmpty {
-            between.append(step)
-            step = previous[step] ?? ""
-          }
-          between.reverse()
-          let path = between + [provider]
+          let between = path.dropLast()
           var below = (name: child.name, edge: edge)
           for (step, name) in between.enumerated() {
             guard let node = wiring.component(named: name) else { break }
@@ -200,10 +175,7 @@ extension Linter {
             if planned.insert([name, requirement.name]).inserted {
               let places = memberPlaces(of: node, below: below.edge, wiring)
               var item = MissingPassThrough(
-                parent: name, member: requirement.name, declaration: requirement.declaration,
-                requirement: requirement.requirement, refusal: requirement.refusal,
-                declaringFile: requirement.file,
-                places: places.places,
+                parent: name, member: requirement, places: places.places,
                 position: places.position ?? below.edge.callSite ?? position, child: below.name,
                 provider: provider)
               if !own, let first {
@@ -237,66 +209,50 @@ extension Linter {
     return (missing, unprovided)
   }
 
-  static func missingPassThroughs(_ wiring: Wiring) -> [MissingPassThrough] {
-    passThroughAnalysis(wiring).missing
-  }
-
   /// Where a pass-through goes in `parent` for the child of `edge`: the extensions that conform
   /// it to the child's protocol (every branch of an `#if`), else its class, else the edge file
-  /// `napkin fix` writes.
+  /// `napkin fix` writes; and the place a finding about it points at (the first extension or
+  /// class, or the edge's call site).
   static func memberPlaces(
     of parent: ComponentNode,
     below edge: ComponentNode.Edge,
     _ wiring: Wiring
-  ) -> MemberPlaces {
+  ) -> (places: [MemberPlace], position: SourcePosition?) {
     if !edge.isConformed, let callSite = edge.callSite {
-      return MemberPlaces(
-        places: [.edgeFile(edgeFile(parent: parent, edge: edge, callSite: callSite))],
-        position: callSite)
+      return ([.edgeFile(edgeFile(parent: parent, edge: edge))], callSite)
     }
     let protocols = Set(edge.protocols)
-    var result = MemberPlaces(places: [])
-    for file in wiring.files {
-      for declared in file.extensions
-      where declared.extendedType == parent.name
-        && !protocols.isDisjoint(with: declared.conformances)
-      {
-        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
-        result.position = result.position ?? declared.position
+    var braces = wiring.files.flatMap { file in
+      file.extensions.filter {
+        $0.extendedType == parent.name && !protocols.isDisjoint(with: $0.conformances)
+      }.map { (file: file.path, offset: $0.closingBrace, position: $0.position) }
+    }
+    if braces.isEmpty {
+      // A class declared in several files is two components (the analysis used the first);
+      // branches of one `#if` are one.
+      braces = wiring.files.filter { $0.path == parent.position.file }.flatMap { file in
+        file.classes.filter { $0.name == parent.name }.map {
+          (file: file.path, offset: $0.closingBrace, position: $0.position)
+        }
       }
     }
-    if !result.places.isEmpty { return result }
-    // A class declared in several files is two components (the analysis used the first);
-    // branches of one `#if` are one.
-    for file in wiring.files where file.path == parent.position.file {
-      for declared in file.classes where declared.name == parent.name {
-        result.places.append(.brace(file: file.path, offset: declared.closingBrace))
-        result.position = result.position ?? declared.position
-      }
-    }
-    return result
+    return (braces.map { .brace(file: $0.file, offset: $0.offset) }, braces.first?.position)
   }
 
   /// `Parent+Child.swift` beside the parent's file, its name made safe (see ``safeFileName(_:)``);
   /// the path is empty when no safe name exists, and ``EdgeFile/refusal`` says why.
-  static func edgeFile(
-    parent: ComponentNode, edge: ComponentNode.Edge, callSite: SourcePosition
-  ) -> EdgeFile {
+  static func edgeFile(parent: ComponentNode, edge: ComponentNode.Edge) -> EdgeFile {
     let folder = parent.position.file.split(separator: "/", omittingEmptySubsequences: false)
       .dropLast().joined(separator: "/")
-    let childName =
-      edge.child.hasSuffix("Component")
-      ? String(edge.child.dropLast("Component".count)) : edge.child
-    let name = safeFileName(parent.name).flatMap { parentPart in
-      safeFileName(childName).map { parentPart + "+" + $0 + ".swift" }
-    }
     var file = EdgeFile(
-      path: name.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? "", parent: parent.name,
-      protocols: edge.protocols, template: parent.position.file, callSite: callSite,
-      child: edge.child, conditions: edge.callSiteConditions)
-    if name == nil {
+      path: "", parent: parent.name, protocols: edge.protocols, template: parent.position.file,
+      callSite: edge.callSite ?? parent.position, child: edge.child,
+      conditions: edge.callSiteConditions)
+    if let name = safeFileName(parent.name), let child = safeFileName(file.napkin) {
+      file.path = (folder.isEmpty ? "" : folder + "/") + name + "+" + child + ".swift"
+    } else {
       file.refusal =
-        "no safe file name can be made of `\(parent.name)+\(childName)` (a part of it would "
+        "no safe file name can be made of `\(parent.name)+\(file.napkin)` (a part of it would "
         + "keep no letter or digit, or be too long); write `nonisolated extension \(parent.name): "
         + "\(edge.protocolName) {}` by hand"
     }
@@ -327,54 +283,5 @@ extension Linter {
     wiring.components.flatMap { parent in
       parent.children.filter { !$0.isConformed && $0.callSite != nil }.map { (parent, $0) }
     }
-  }
-
-  static func missingPassThroughFindings(_ wiring: Wiring) -> [Finding] {
-    let (missing, unprovided) = passThroughAnalysis(wiring)
-    var findings = missing.map { missing in
-      // A member under `#if` is several lines; the finding shows it on one.
-      let line = { (text: String) in
-        text.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-      }
-      let requirement =
-        missing.requirementProtocol.map { " and `\(line(missing.requirement))` in \($0)" } ?? ""
-      return Finding(
-        rule: .missingPassThrough,
-        position: missing.position,
-        message: "\(missing.child)'s dependency asks for `\(missing.member)`, which "
-          + "\(missing.provider) provides, but \(missing.parent), between them, does not pass "
-          + "it on",
-        fix: "add `\(line(missing.declaration))` to \(missing.parent)\(requirement) "
-          + (missing.refusal.map { "by hand: napkin fix cannot, as " + $0 }
-            ?? "(napkin fix writes it)"),
-        components: [missing.parent, missing.child])
-    }
-    findings += unprovided.map { item in
-      Finding(
-        rule: .requirementNotProvided,
-        position: item.position,
-        message: "\(item.child)'s dependency asks for `\(item.member)`, which no ancestor "
-          + "provides; searched " + item.chain.joined(separator: " -> ")
-          + (item.stop.map { ": " + $0 } ?? ""),
-        fix: "build it in the component that should own it (`var \(item.member): ... "
-          + "{ shared { ... } }`), then run napkin fix to pass it down; napkin fix does not "
-          + "choose the owner",
-        components: [item.child] + item.chain)
-    }
-    findings += unconformedEdges(wiring).map { parent, edge in
-      let file = edgeFile(parent: parent, edge: edge, callSite: edge.callSite ?? parent.position)
-      return Finding(
-        rule: .edgeNotConformed,
-        position: edge.callSite ?? parent.position,
-        message: "\(parent.name) builds \(edge.child) with `self`, but does not conform to "
-          + "`\(edge.protocolName)`: the compiler rejects the call (\"argument type "
-          + "'\(parent.name)' does not conform to expected type '\(edge.protocols.first ?? "")'\")",
-        fix: file.refusal
-          ?? "write `nonisolated extension \(parent.name): \(edge.protocolName) {}` in "
-          + "\(file.path.split(separator: "/").last.map(String.init) ?? file.path) (napkin fix "
-          + "writes it, with the pass-throughs the child needs)",
-        components: [parent.name, edge.child])
-    }
-    return findings
   }
 }

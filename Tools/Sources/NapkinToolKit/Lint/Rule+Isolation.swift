@@ -23,77 +23,122 @@ struct DependencyNotNonisolatedRule: EditingRule {
         return nil
       }
       let requirement = declared.requirements.first ?? "x"
-      return Finding(
-        rule: .dependencyNotNonisolated,
-        position: declared.position,
+      return finding(
+        at: declared.position,
         message: "dependency protocol `\(name)` does not say `nonisolated`: in a target whose "
           + "default isolation is `MainActor` (a new Xcode 26 app), its requirements are "
           + "main-actor, and a component reading them fails with \"main actor-isolated property "
           + "'\(requirement)' can not be referenced from a nonisolated context\"",
-        fix: "write `nonisolated protocol \(name)`; SwiftPM's default mode accepts it too",
-        components: []
+        fix: "write `nonisolated protocol \(name)`; SwiftPM's default mode accepts it too"
       )
     }
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.protocols[file.key(finding)].map(Self.nonisolatedProtocol)
-  }
-
   /// `nonisolated` right before `protocol`, after any other modifier.
-  private static func nonisolatedProtocol(_ declared: ProtocolDeclSyntax) -> (
-    [SourceEdit], String
-  ) {
-    (
-      [SyntaxFixes.insertion("nonisolated ", before: declared.protocolKeyword)],
-      "wrote `nonisolated protocol \(declared.name.text)`"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(ProtocolDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.insertion("nonisolated ", before: $0.protocolKeyword)],
+        "wrote `nonisolated protocol \($0.name.text)`"
+      )
+    }
   }
 }
 
 struct BuilderEdgeNotMainActorRule: EditingRule {
   let id = Finding.Rule.builderEdgeNotMainActor
+  /// Builders, routers and views are main-actor: a member of a component (in its class or an
+  /// extension) that builds one must be too. Without the word it compiles in an Xcode 26 target
+  /// only, where the default isolation supplies it.
   func check(_ context: LintContext) -> [Finding] {
-    context.componentIsolation.filter { $0.rule == id }
+    let classes = context.classes
+    let members = context.wiring.files.flatMap { file in
+      file.classes.filter { $0.isolation != .globalActor }.map { ($0.name, $0.properties) }
+        + file.extensions.filter { $0.isolation != .globalActor }.map {
+          ($0.extendedType, $0.properties)
+        }
+    }
+    return members.filter { context.componentNames.contains($0.0) }.flatMap {
+      component, properties in
+      properties.compactMap { property in
+        guard !property.isActorIsolated else { return nil }
+        let built =
+          property.kind == .shared ? property.reads.factoryType : property.constructedType
+        let isBuilder = property.kind == .builder || built.map(classes.isBuilder) == true
+        guard isBuilder || built.map(classes.isMainActor) == true else { return nil }
+        let what =
+          isBuilder
+          ? "builder property `\(property.name)` of \(component) is not `@MainActor`: builders "
+            + "are main-actor"
+          : "`\(property.name)` of \(component) builds \(built ?? ""), which is main-actor, but "
+            + "is not `@MainActor`"
+        return finding(
+          at: property.position,
+          message: what + ", so in SwiftPM's default mode creating one here fails with \"call "
+            + "to main actor-isolated initializer 'init(...)' in a synchronous nonisolated "
+            + "context\"",
+          fix: "write `@MainActor` on the property, or on an extension that holds only such "
+            + "members",
+          components: [component]
+        )
+      }
+    }
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.variables[file.key(finding)].map(Self.mainActorBuilder)
-  }
-
   /// `@MainActor` before the builder property's declaration, its other attributes included.
-  private static func mainActorBuilder(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
-    let name =
-      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
-    return (
-      [SyntaxFixes.insertion("@MainActor ", before: variable)], "wrote `@MainActor` on `\(name)`"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(VariableDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.insertion("@MainActor ", before: $0)],
+        "wrote `@MainActor` on `\(SyntaxFixes.name(of: $0))`"
+      )
+    }
   }
 }
 
 struct ComponentExtensionNotNonisolatedRule: EditingRule {
   let id = Finding.Rule.componentExtensionNotNonisolated
+  /// An extension that conforms a component to a dependency protocol, or adds what a child reads
+  /// (a pass-through, a shared or fresh instance), is nonisolated like the component itself.
   func check(_ context: LintContext) -> [Finding] {
-    context.componentIsolation.filter { $0.rule == id }
-  }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.extensions[file.key(finding)].map {
-      Self.nonisolatedExtension($0, in: file.bytes, style: file.style)
+    context.wiring.files.flatMap(\.extensions).compactMap { declared in
+      guard context.componentNames.contains(declared.extendedType),
+        declared.isolation != .nonisolated
+      else { return nil }
+      // Any protocol: a conformance in a plain extension is main-actor in Xcode 26's mode, and
+      // the compiler's fix-it (isolate the conformance) is refused for a Sendable type.
+      let conformed = declared.conformances
+      let provided = declared.properties.filter { $0.kind != .builder && !$0.isActorIsolated }
+      guard !conformed.isEmpty || !provided.isEmpty else { return nil }
+      let what =
+        conformed.isEmpty
+        ? "adds `\(provided[0].name)`"
+        : "conforms it to `\(conformed.joined(separator: "`, `"))`"
+      let word =
+        declared.isolation == .globalActor ? "is main-actor" : "does not say `nonisolated`"
+      return finding(
+        at: declared.position,
+        message: "an extension of \(declared.extendedType) \(what) but \(word): in a target "
+          + "whose default isolation is `MainActor`, its members are main-actor and the "
+          + "conformance \"crosses into main actor-isolated code\", while components are read "
+          + "from any thread",
+        fix: "write `nonisolated extension \(declared.extendedType)`, and `@MainActor` on the "
+          + "builder properties inside it",
+        components: [declared.extendedType]
+      )
     }
   }
-
   /// `nonisolated` right before `extension`. A main-actor extension gives its global actor
   /// attribute up, and the builder properties inside, which must stay main-actor, each get
   /// `@MainActor` of their own: what the lint finding's fix says.
-  private static func nonisolatedExtension(
-    _ declared: ExtensionDeclSyntax,
-    in bytes: [UInt8],
-    style: FileStyle
-  ) -> ([SourceEdit], String) {
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    guard let declared = file.declaration(at: finding, { $0.as(ExtensionDeclSyntax.self) }) else {
+      return nil
+    }
     let name = TypeNames.extendedName(declared)
     var edits = [SyntaxFixes.insertion("nonisolated ", before: declared.extensionKeyword)]
     let actors = declared.attributes.compactMap { $0.as(AttributeSyntax.self) }
       .filter(SyntaxFixes.isGlobalActor)
     guard !actors.isEmpty else { return (edits, "wrote `nonisolated extension \(name)`") }
-    edits += actors.map { SyntaxFixes.removal($0, in: bytes, style: style) }
+    edits += actors.map { SyntaxFixes.removal($0, in: file.bytes, style: file.style) }
     var builders: [String] = []
     for variable in FactCollector.variables(in: declared.memberBlock.members) {
       let isActorIsolated = variable.attributes.contains {

@@ -7,43 +7,35 @@ struct ServiceNotNonisolatedRule: EditingRule {
   /// A service a component builds (`shared { NetworkService() }`, `NetworkService()`), declared
   /// in the sources without an isolation word: in a target whose default isolation is
   /// `MainActor` it is main-actor, and the component, which is nonisolated, cannot call its
-  /// initializer. A shared class that is not Sendable is left to ``sharedNonSendables``: making
+  /// initializer. A shared class that is not Sendable is left to ``SharedNotSendableRule``: making
   /// it `nonisolated` would not make it Sendable, and only a person can choose how to guard it.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
     let classes = context.classes
-    let actors = MainActorTypes(wiring)
-    var values: [String: ValueTypeFact] = [:]
-    for file in wiring.files {
-      for declared in file.valueTypes where values[declared.name] == nil {
-        values[declared.name] = declared
-      }
-    }
-    var reported: Set<String> = []
-    var findings: [Finding] = []
+    let values = Dictionary(
+      wiring.files.flatMap(\.valueTypes).map { ($0.name, $0) },
+      uniquingKeysWith: { first, _ in first })
     // What components build, then what nonisolated services build in turn.
-    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] = []
-    for component in wiring.components {
-      for property in component.properties where !property.isActorIsolated {
-        let built: String?
-        switch property.kind {
-        case .shared: built = property.reads.factoryType ?? property.calledType
-        case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
-        default: continue
-        }
-        builds.append(
-          (
+    var builds: [(built: String?, by: String, isShared: Bool, viaStatic: Bool)] =
+      wiring.components.flatMap { component in
+        component.properties.filter { !$0.isActorIsolated }.compactMap { property in
+          let built: String?
+          switch property.kind {
+          case .shared: built = property.reads.factoryType ?? property.calledType
+          case .fresh, .computed, .read: built = property.constructedType ?? property.calledType
+          default: return nil
+          }
+          return (
             built, component.name + "." + property.name, property.kind == .shared,
             property.calledType != nil && property.callsStaticMethod
-          ))
+          )
+        }
       }
-    }
-    for file in wiring.files {
-      for use in file.nonisolatedUses where use.member == nil && !use.callsFunction {
-        builds.append((use.type, "the nonisolated \(use.reader)", false, use.callsStaticMethod))
-      }
-    }
-    for (written, builder, isShared, viaStatic) in builds {
+    builds += wiring.files.flatMap(\.nonisolatedUses).filter {
+      $0.member == nil && !$0.callsFunction
+    }.map { ($0.type, "the nonisolated \($0.reader)", false, $0.callsStaticMethod) }
+    var reported: Set<String> = []
+    return builds.compactMap { written, builder, isShared, viaStatic in
       // Through `typealias Client = NetworkClient` to the type itself.
       var built = written
       for _ in 0..<8 {
@@ -52,16 +44,16 @@ struct ServiceNotNonisolatedRule: EditingRule {
         else { break }
         built = target
       }
-      guard let built, !actors.isMainActor(built), !actors.isBuilder(built),
+      guard let built, !classes.isMainActor(built), !classes.isBuilder(built),
         wiring.component(named: built) == nil, !reported.contains(built)
-      else { continue }
+      else { return nil }
       let position: SourcePosition
       // A nested type takes the isolation of a type around it that states one.
-      // A shared class that is not Sendable is the person's choice (``sharedNonSendables``);
+      // A shared class that is not Sendable is the person's choice (``SharedNotSendableRule``);
       // one built fresh on each read needs only a nonisolated initializer.
       if let declared = classes.declaration(of: built), declared.isolation == .unstated,
         !declared.isNested, declared.hasIsolatedInitializer || viaStatic,
-        !isShared || classes.sendability(of: built, wiring: wiring) != .notSendable
+        !isShared || classes.sendability(of: built) != .notSendable
       {
         position = declared.position
       } else if let declared = values[built], declared.isolation == .unstated,
@@ -70,47 +62,30 @@ struct ServiceNotNonisolatedRule: EditingRule {
         // A struct's implicit initializer is nonisolated: only a written one is main-actor.
         position = declared.position
       } else {
-        continue
+        return nil
       }
       reported.insert(built)
-      findings.append(
-        Finding(
-          rule: .serviceNotNonisolated,
-          position: position,
-          message: "\(built), which \(builder) builds, does not say "
-            + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
-            + "26 app) it is main-actor, and that code fails with \"call to main "
-            + "actor-isolated initializer 'init(...)' in a synchronous nonisolated context\"",
-          fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
-            + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
-            + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
-            + "conformance\": components are read from any thread",
-          components: []))
+      return finding(
+        at: position,
+        message: "\(built), which \(builder) builds, does not say "
+          + "`nonisolated`: in a target whose default isolation is `MainActor` (a new Xcode "
+          + "26 app) it is main-actor, and that code fails with \"call to main "
+          + "actor-isolated initializer 'init(...)' in a synchronous nonisolated context\"",
+        fix: "write `nonisolated` before its declaration (napkin fix writes it); SwiftPM's "
+          + "default mode accepts it too. The compiler's own fix-it, isolating the caller "
+          + "or the conformance to `@MainActor`, ends in \"cannot form main actor-isolated "
+          + "conformance\": components are read from any thread")
     }
-    return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.types[file.key(finding)].map(Self.nonisolatedType)
-  }
-
   /// `nonisolated` before a service's declaration, ahead of its other modifiers:
   /// `nonisolated final class NetworkService`.
-  private static func nonisolatedType(_ declared: DeclSyntax) -> ([SourceEdit], String) {
-    let name: String
-    let keyword: TokenSyntax
-    let modifiers: DeclModifierListSyntax
-    if let type = declared.as(ClassDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.classKeyword, type.modifiers)
-    } else if let type = declared.as(StructDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.structKeyword, type.modifiers)
-    } else if let type = declared.as(EnumDeclSyntax.self) {
-      (name, keyword, modifiers) = (type.name.text, type.enumKeyword, type.modifiers)
-    } else {
-      return ([], "")
-    }
-    let before: any SyntaxProtocol = modifiers.first.map { $0 } ?? keyword
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    guard
+      let declared = file.declaration(at: finding, { $0.asProtocol((any DeclGroupSyntax).self) }),
+      let name = declared.asProtocol((any NamedDeclSyntax).self)?.name.text
+    else { return nil }
     return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
+      [SyntaxFixes.nonisolated(declared.modifiers, keyword: declared.introducer)],
       "wrote `nonisolated` on \(name), which a component builds"
     )
   }
@@ -125,59 +100,43 @@ struct StaticNotNonisolatedRule: EditingRule {
   /// context".
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    let actors = MainActorTypes(wiring)
-    var statics: [String: [StaticMemberFact]] = [:]
-    var stated: [String: StatedIsolation] = [:]
-    for file in wiring.files {
-      for member in file.staticMembers {
-        statics[member.type + "." + member.member, default: []].append(member)
-      }
-      for declared in file.classes { stated[declared.name] = declared.isolation }
-      for declared in file.valueTypes { stated[declared.name] = declared.isolation }
-    }
+    let statics = Dictionary(
+      grouping: wiring.files.flatMap(\.staticMembers), by: { $0.type + "." + $0.member })
+    // The isolation each type states, the last declaration of a name winning.
+    let stated = Dictionary(
+      wiring.files.flatMap { file in
+        file.classes.map { ($0.name, $0.isolation) }
+          + file.valueTypes.map { ($0.name, $0.isolation) }
+      }, uniquingKeysWith: { $1 })
     var reported: Set<SourcePosition> = []
-    var findings: [Finding] = []
-    for file in wiring.files {
-      for use in file.nonisolatedUses {
-        guard let member = use.member, !actors.isMainActor(use.type),
-          let typeIsolation = stated[use.type]
-        else { continue }
-        for declared in statics[use.type + "." + member] ?? []
-        where declared.isolation == .unstated
-          && (declared.inExtension || typeIsolation == .unstated)
+    return wiring.files.flatMap(\.nonisolatedUses).flatMap { use -> [Finding] in
+      guard let member = use.member, !context.classes.isMainActor(use.type),
+        let typeIsolation = stated[use.type]
+      else { return [] }
+      return (statics[use.type + "." + member] ?? []).filter { declared in
+        declared.isolation == .unstated && (declared.inExtension || typeIsolation == .unstated)
           && reported.insert(declared.position).inserted
-        {
-          findings.append(
-            Finding(
-              rule: .staticNotNonisolated,
-              position: declared.position,
-              message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
-                + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
-                + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
-                + "actor-isolated static property '\(member)' can not be referenced from a "
-                + "nonisolated context\"",
-              fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
-                + "accepts it too",
-              components: []))
-        }
+      }.map { declared in
+        finding(
+          at: declared.position,
+          message: "`\(use.type).\(member)` is read by the nonisolated \(use.reader) "
+            + "(\(use.position)) but does not say `nonisolated`: in a target whose default "
+            + "isolation is `MainActor` it is main-actor, and the read fails with \"main "
+            + "actor-isolated static property '\(member)' can not be referenced from a "
+            + "nonisolated context\"",
+          fix: "write `nonisolated static` (napkin fix writes it); SwiftPM's default mode "
+            + "accepts it too")
       }
     }
-    return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.variables[file.key(finding)].map(Self.nonisolatedStatic)
-  }
-
   /// `nonisolated` before a static member's modifiers: `nonisolated static let placeholder`.
-  private static func nonisolatedStatic(_ variable: VariableDeclSyntax) -> ([SourceEdit], String) {
-    let name =
-      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
-    let before: any SyntaxProtocol =
-      variable.modifiers.first.map { $0 } ?? variable.bindingSpecifier
-    return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
-      "wrote `nonisolated` on static `\(name)`"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(VariableDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.nonisolated($0.modifiers, keyword: $0.bindingSpecifier)],
+        "wrote `nonisolated` on static `\(SyntaxFixes.name(of: $0))`"
+      )
+    }
   }
 }
 
@@ -188,84 +147,67 @@ struct GlobalNotNonisolatedRule: EditingRule {
   /// nonisolated, cannot call it.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    var functions: [String: GlobalFunctionFact] = [:]
-    for file in wiring.files {
-      for declared in file.globalFunctions where functions[declared.name] == nil {
-        functions[declared.name] = declared
-      }
-    }
+    let functions = Dictionary(
+      wiring.files.flatMap(\.globalFunctions).map { ($0.name, $0) },
+      uniquingKeysWith: { first, _ in first })
     // Who calls what: component members, and nonisolated types (a default argument too).
-    var calls: [(name: String, caller: String, component: String?)] = []
-    for component in wiring.components {
+    var calls: [(name: String, caller: String, components: [String])] = wiring.components.flatMap {
+      component in
       let own = Set(component.methods.map(\.name))
-      for property in component.properties where !property.isActorIsolated {
-        for name in property.calledFunctions where !own.contains(name) {
-          calls.append((name, component.name + "." + property.name, component.name))
+      return component.properties.filter { !$0.isActorIsolated }.flatMap { property in
+        property.calledFunctions.filter { !own.contains($0) }.map {
+          ($0, component.name + "." + property.name, [component.name])
         }
       }
     }
-    for file in wiring.files {
-      for use in file.nonisolatedUses where use.callsFunction {
-        calls.append((use.type, "the nonisolated " + use.reader, nil))
-      }
+    calls += wiring.files.flatMap(\.nonisolatedUses).filter(\.callsFunction).map {
+      ($0.type, "the nonisolated " + $0.reader, [])
     }
     var reported: Set<String> = []
-    var findings: [Finding] = []
-    for (name, caller, component) in calls {
+    return calls.compactMap { name, caller, components in
       guard let declared = functions[name], declared.isolation == .unstated,
         reported.insert(name).inserted
-      else { continue }
-      findings.append(
-        Finding(
-          rule: .globalNotNonisolated,
-          position: declared.position,
-          message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
-            + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
-            + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
-            + "a synchronous nonisolated context\" (or, in a default argument, \"main "
-            + "actor-isolated default value in a nonisolated context\")",
-          fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
-            + "accepts it too",
-          components: component.map { [$0] } ?? []))
+      else { return nil }
+      return finding(
+        at: declared.position,
+        message: "`\(name)()`, which \(caller) calls, does not say `nonisolated`: in a target "
+          + "whose default isolation is `MainActor` (a new Xcode 26 app) it is main-actor, and "
+          + "the call fails with \"call to main actor-isolated global function '\(name)()' in "
+          + "a synchronous nonisolated context\" (or, in a default argument, \"main "
+          + "actor-isolated default value in a nonisolated context\")",
+        fix: "write `nonisolated func \(name)` (napkin fix writes it); SwiftPM's default mode "
+          + "accepts it too",
+        components: components)
     }
-    return findings
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.functions[file.key(finding)].map(Self.nonisolatedFunction)
-  }
-
   /// `nonisolated` before a free function's modifiers: `nonisolated func makeGreeting()`.
-  private static func nonisolatedFunction(_ function: FunctionDeclSyntax) -> SyntaxFixes.Edit {
-    let before: any SyntaxProtocol = function.modifiers.first.map { $0 } ?? function.funcKeyword
-    return (
-      [SyntaxFixes.insertion("nonisolated ", before: before)],
-      "wrote `nonisolated` on `\(function.name.text)()`, which a component calls"
-    )
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
+    file.declaration(at: finding) { $0.as(FunctionDeclSyntax.self) }.map {
+      (
+        [SyntaxFixes.nonisolated($0.modifiers, keyword: $0.funcKeyword)],
+        "wrote `nonisolated` on `\($0.name.text)()`, which a component calls"
+      )
+    }
   }
 }
 
 /// Not linted: the compiler already warns at the same place ("class 'X' must restate inherited
-/// '@unchecked Sendable' conformance"); fix writes it, since it is boilerplate.
+/// '@unchecked Sendable' conformance"), and lint reports what the compiler cannot see; fix
+/// writes it, since it is boilerplate.
 struct ComponentNotRestatingSendableRule: EditingRule {
   let id = Finding.Rule.componentNotRestatingSendable
   let isLinted = false
   /// A component class whose inheritance clause does not restate `@unchecked Sendable`.
-  ///
-  /// Not part of ``findings(in:)``: the compiler already warns at the same place ("class 'X'
-  /// must restate inherited '@unchecked Sendable' conformance"), and lint reports what the
-  /// compiler cannot see. `napkin fix` reports and writes it, since it is boilerplate.
   func check(_ context: LintContext) -> [Finding] {
-    let wiring = context.wiring
-    let components = Set(wiring.components.map(\.name)).union(wiring.componentBases)
-    return wiring.files.flatMap { file in
+    let components = context.componentNames.union(context.wiring.componentBases)
+    return context.wiring.files.flatMap { file in
       file.classes.compactMap { declared -> Finding? in
         // `Sendable` alone is the compiler's error ("cannot inherit from another class"), which
         // it reports loudly: only a class that says nothing is this rule's.
         guard components.contains(declared.name), !declared.conformances.contains("Sendable")
         else { return nil }
-        return Finding(
-          rule: .componentNotRestatingSendable,
-          position: declared.position,
+        return finding(
+          at: declared.position,
           message: "component \(declared.name) does not restate `@unchecked Sendable`: Swift 6 "
             + "asks every subclass of an `@unchecked Sendable` class to, and warns \"class "
             + "'\(declared.name)' must restate inherited '@unchecked Sendable' conformance\", "
@@ -277,22 +219,16 @@ struct ComponentNotRestatingSendableRule: EditingRule {
       }
     }
   }
-  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
-    file.index.classes[file.key(finding)].flatMap {
-      Self.restatedSendable($0, in: file.bytes, style: file.style)
-    }
-  }
-
   /// `, @unchecked Sendable` after the last inherited type. When that makes the line longer than
   /// the line length, it goes on a line of its own and the opening brace on the next, the shape
   /// swift-format gives a wrapped declaration.
-  private static func restatedSendable(
-    _ declared: ClassDeclSyntax,
-    in bytes: [UInt8],
-    style: FileStyle
-  ) -> ([SourceEdit], String)? {
+  func edit(_ finding: Finding, in file: SyntaxFixes.File) -> SyntaxFixes.Edit? {
     // A component always has a superclass, so a class without one is not what lint saw.
-    guard let last = declared.inheritanceClause?.inheritedTypes.last else { return nil }
+    guard let declared = file.declaration(at: finding, { $0.as(ClassDeclSyntax.self) }),
+      let last = declared.inheritanceClause?.inheritedTypes.last
+    else { return nil }
+    let style = file.style
+    let bytes = file.bytes
     let report = "restated `@unchecked Sendable` on \(declared.name.text)"
     // After the type, not after a trailing comma: the comma, if any, stays last.
     let end = last.type.endPositionBeforeTrailingTrivia.utf8Offset

@@ -14,13 +14,11 @@ struct StoredVariableRule: LintRule {
   let id = Finding.Rule.storedVariable
   /// A component is `@unchecked Sendable`: a stored `var` in it is a data race waiting to happen.
   func check(_ context: LintContext) -> [Finding] {
-    let wiring = context.wiring
-    return wiring.components.flatMap { component in
+    context.wiring.components.flatMap { component in
       component.properties.compactMap { property -> Finding? in
         guard case .stored(isVariable: true) = property.kind else { return nil }
-        return Finding(
-          rule: .storedVariable,
-          position: property.keywordPosition,
+        return finding(
+          at: property.keywordPosition,
           message: "stored `var \(property.name)` in \(component.name): components are "
             + "`@unchecked Sendable`, so nothing guards this variable against concurrent access",
           fix: "make it a `let`, or a computed property over `shared { }`; state that really "
@@ -32,17 +30,51 @@ struct StoredVariableRule: LintRule {
   }
 }
 
+/// `shared` takes its key from `#function`: a method's name is the same for every argument.
 struct SharedInMethodWithParametersRule: LintRule {
   let id = Finding.Rule.sharedInMethodWithParameters
   func check(_ context: LintContext) -> [Finding] {
-    context.keyCollisions.filter { $0.rule == id }
+    context.componentSharedScopes.compactMap { scope in
+      guard case .function(let name, let count) = scope.kind, count > 0,
+        let first = scope.calls.first
+      else { return nil }
+      return finding(
+        at: first,
+        message: "`shared` in \(scope.enclosingType).\(name), a method with \(count) parameter"
+          + (count == 1 ? "" : "s") + ": its key is the method's name, so every argument "
+          + "gets the instance built for the first call",
+        fix: "move it to a computed property without parameters, or pass "
+          + "`forCallerKey:` with a key that includes the arguments",
+        components: [scope.enclosingType]
+      )
+    }
   }
 }
 
+/// `shared` takes its key from `#function`: two calls in one accessor get the same key.
 struct SharedCalledTwiceRule: LintRule {
   let id = Finding.Rule.sharedCalledTwice
   func check(_ context: LintContext) -> [Finding] {
-    context.keyCollisions.filter { $0.rule == id }
+    context.componentSharedScopes.flatMap { scope in
+      let place: String
+      switch scope.kind {
+      case .accessor(let property): place = "the accessors of `\(property)`"
+      case .function(let name, _): place = "`\(name)`"
+      case .initializer: place = "an initializer"
+      }
+      return scope.calls.dropFirst().map { call in
+        finding(
+          at: call,
+          message: "`shared` called \(scope.calls.count) times in \(place) of "
+            + "\(scope.enclosingType): every call gets the same `#function` key, and one key "
+            + "holds one instance (another type stops the program; a call inside the first "
+            + "one's factory is a cycle)",
+          fix: "give each instance a computed property of its own, and read that property "
+            + "here",
+          components: [scope.enclosingType]
+        )
+      }
+    }
   }
 }
 
@@ -51,33 +83,23 @@ struct UnconformedDependencyRule: LintRule {
   /// A dependency protocol no component conforms to: the napkin that needs it has no parent.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    var conformed: Set<String> = []
-    for component in wiring.components {
-      conformed.formUnion(component.conformances)
-    }
+    let conformed = Set(wiring.components.flatMap(\.conformances))
     // Who needs each protocol, indexed once: the rule stays linear in protocols and components.
-    var needers: [String: [String]] = [:]
-    for component in wiring.components {
-      for name in Set(component.dependencyProtocols) {
-        needers[name, default: []].append(component.name)
-      }
+    let needs = wiring.components.flatMap { component in
+      Set(component.dependencyProtocols).map { (name: $0, component: component.name) }
     }
+    let needers = Dictionary(grouping: needs, by: \.name).mapValues { $0.map(\.component) }
     // A child some component builds with `self` has a parent: `edge-not-conformed` names it.
-    var built: Set<String> = []
-    for component in wiring.components {
-      for edge in component.children where edge.callSite != nil {
-        built.formUnion(wiring.refinements(of: edge.protocols))
-      }
-    }
+    let built = wiring.refinements(
+      of: wiring.components.flatMap(\.children).filter { $0.callSite != nil }.flatMap(\.protocols))
     return wiring.dependencyProtocols.subtracting(conformed).subtracting(built).compactMap {
       name in
       guard let declared = wiring.protocols[name] else { return nil }
       let users = needers[name] ?? []
       let who = users.isEmpty ? "" : " (needed by \(users.joined(separator: ", ")))"
       let child = name.hasSuffix("Dependency") ? String(name.dropLast("Dependency".count)) : name
-      return Finding(
-        rule: .unconformedDependency,
-        position: declared.position,
+      return finding(
+        at: declared.position,
         message: "no component conforms to `\(name)`\(who), and none builds it with `self`: "
           + "the napkin has no parent that can build it",
         fix: "build it in the component that should be its parent (`\(child)Component(dependency: "
@@ -95,36 +117,27 @@ struct UnusedPassThroughRule: LintRule {
   /// file reads on the component's type (see ``MemberReadCollector`` for what shows the type).
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
-    var reads: Set<MemberRead> = []
-    for file in wiring.files {
-      reads.formUnion(file.memberReads)
-    }
-    var findings: [Finding] = []
-    for component in wiring.components {
-      let passThroughs = component.properties.filter {
-        if case .passThrough = $0.kind { return true }
-        return false
-      }
-      guard !passThroughs.isEmpty else { continue }
+    let reads = Set(wiring.files.flatMap(\.memberReads))
+    return wiring.components.flatMap { component in
       let required = Set(
         component.conformances.flatMap { wiring.protocols[$0]?.requirements ?? [] })
-      for property in passThroughs where !required.contains(property.name) {
-        if reads.contains(MemberRead(type: component.name, member: property.name)) { continue }
-        findings.append(
-          Finding(
-            rule: .unusedPassThrough,
-            position: property.position,
-            message: "pass-through `\(property.name)` in \(component.name) is used by no child: "
-              + "no dependency protocol \(component.name) conforms to requires it, and nothing "
-              + "reads it on a \(component.name)",
-            fix: "remove it, or add `var \(property.name): ... { get }` to the dependency "
-              + "protocol of the child that needs it",
-            components: [component.name]
-          )
+      return component.properties.filter { property in
+        guard case .passThrough = property.kind, !required.contains(property.name) else {
+          return false
+        }
+        return !reads.contains(MemberRead(type: component.name, member: property.name))
+      }.map { property in
+        finding(
+          at: property.position,
+          message: "pass-through `\(property.name)` in \(component.name) is used by no child: "
+            + "no dependency protocol \(component.name) conforms to requires it, and nothing "
+            + "reads it on a \(component.name)",
+          fix: "remove it, or add `var \(property.name): ... { get }` to the dependency "
+            + "protocol of the child that needs it",
+          components: [component.name]
         )
       }
     }
-    return findings
   }
 }
 
@@ -139,9 +152,8 @@ struct ParentCycleRule: LintRule {
       let chain = cycle.compactMap(wiring.component(named:)).map {
         "\($0.name) (\($0.position)) has the parent \($0.parents.joined(separator: ", "))"
       }
-      return Finding(
-        rule: .parentCycle,
-        position: first.position,
+      return finding(
+        at: first.position,
         message: "a cycle of parents: " + chain.joined(separator: "; ")
           + ", so each component is its own ancestor and no root builds any of them",
         fix: "give one of them the dependency protocol of the component that really builds it, "
@@ -157,16 +169,13 @@ struct LifecycleInInitializerRule: LintRule {
   /// so the work either never starts or is tied to nothing, and an interactor that is built but
   /// never attached leaks it.
   func check(_ context: LintContext) -> [Finding] {
-    let wiring = context.wiring
-    return wiring.files.flatMap(\.interactorInitCalls).map { call in
-      Finding(
-        rule: .lifecycleInInitializer,
-        position: call.position,
+    context.wiring.files.flatMap(\.interactorInitCalls).map { call in
+      finding(
+        at: call.position,
         message: "`\(call.call)` in the initializer of \(call.interactor): the interactor is not "
           + "active yet (it may be built and never attached), so the work has no active scope "
           + "to end with",
-        fix: "move it to `didBecomeActive()`, where the interactor's active scope starts",
-        components: [])
+        fix: "move it to `didBecomeActive()`, where the interactor's active scope starts")
     }
   }
 }
@@ -176,11 +185,9 @@ struct ChildRouterDroppedAttachedRule: LintRule {
   /// A router's stored child replaced or set to `nil` where nothing detaches it: the old child
   /// stays attached and active, and no property is left to detach it through.
   func check(_ context: LintContext) -> [Finding] {
-    let wiring = context.wiring
-    return wiring.files.flatMap(\.childRouterAssignments).map { assignment in
-      Finding(
-        rule: .childRouterDroppedAttached,
-        position: assignment.position,
+    context.wiring.files.flatMap(\.childRouterAssignments).map { assignment in
+      finding(
+        at: assignment.position,
         message: "`\(assignment.method)` in \(assignment.router) "
           + (assignment.isNil
             ? "sets `\(assignment.property)` to nil" : "overwrites `\(assignment.property)`")
@@ -188,8 +195,7 @@ struct ChildRouterDroppedAttachedRule: LintRule {
           + "property left to detach it through",
         fix:
           "call `detachChild(\(assignment.property))` first (with `if let \(assignment.property)`), "
-          + "or check `\(assignment.property) == nil` before attaching another",
-        components: [])
+          + "or check `\(assignment.property) == nil` before attaching another")
     }
   }
 }

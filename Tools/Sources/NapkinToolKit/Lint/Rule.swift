@@ -11,6 +11,13 @@ protocol LintRule: Sendable {
 
 extension LintRule {
   var isLinted: Bool { true }
+
+  /// A finding of this rule: the one place a finding gets its rule's identifier.
+  func finding(
+    at position: SourcePosition, message: String, fix: String, components: [String] = []
+  ) -> Finding {
+    Finding(rule: id, position: position, message: message, fix: fix, components: components)
+  }
 }
 
 /// A rule `napkin fix` answers with an edit at the declaration a finding names (a word such as
@@ -25,13 +32,24 @@ protocol EditingRule: LintRule {
 final class LintContext {
   let wiring: Wiring
   let classes: ClassIndex
-  private(set) lazy var keyCollisions = Linter.sharedKeyCollisions(wiring)
-  private(set) lazy var componentIsolation = Linter.isolatedComponentExtensions(wiring)
-  private(set) lazy var passThroughFindings = Linter.missingPassThroughFindings(wiring)
+  let componentNames: Set<String>
+  /// The `shared` properties of every component, which several rules judge.
+  let sharedProperties: [(component: String, property: PropertyFact)]
+  /// The bodies in components that call `shared` with its default `#function` key.
+  let componentSharedScopes: [SharedScopeFact]
+  private(set) lazy var passThroughs = Linter.passThroughAnalysis(wiring)
 
   init(_ wiring: Wiring) {
     self.wiring = wiring
-    classes = ClassIndex(wiring.files)
+    classes = ClassIndex(wiring)
+    let componentNames = Set(wiring.components.map(\.name))
+    self.componentNames = componentNames
+    sharedProperties = wiring.components.flatMap { component in
+      component.properties.filter { $0.kind == .shared }.map { (component.name, $0) }
+    }
+    componentSharedScopes = wiring.files.flatMap(\.sharedScopes).filter {
+      componentNames.contains($0.enclosingType)
+    }
   }
 }
 
@@ -46,9 +64,4 @@ enum Rules {
     RequirementNotProvidedRule(), EdgeNotConformedRule(), ServiceNotNonisolatedRule(),
     StaticNotNonisolatedRule(), GlobalNotNonisolatedRule(), ComponentNotRestatingSendableRule(),
   ]
-
-  /// The rule named `id`.
-  static func rule(_ id: Finding.Rule) -> (any LintRule)? {
-    all.first { $0.id == id }
-  }
 }

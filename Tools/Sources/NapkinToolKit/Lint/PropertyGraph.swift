@@ -1,7 +1,4 @@
-extension Linter {
-}
-
-/// The properties of every component and which reads which, for ``Linter/sharedCycles(_:)``.
+/// The properties of every component and which reads which, for ``SharedCycleRule``.
 struct PropertyGraph {
   struct Node {
     var component: String
@@ -41,26 +38,8 @@ struct PropertyGraph {
   /// The nodes of a shortest cycle through `start` inside `members`, from `start`, without
   /// `start` again at the end.
   func shortestCycle(from start: Int, within members: Set<Int>) -> [Int] {
-    var previous: [Int: Int] = [:]
-    var queue = [start]
-    var head = 0
-    while head < queue.count {
-      let node = queue[head]
-      head += 1
-      for target in edges[node] where members.contains(target) {
-        if target == start {
-          var path = [node]
-          while let before = previous[path[path.count - 1]] {
-            path.append(before)
-          }
-          return path.reversed()
-        }
-        if previous[target] == nil, target != start {
-          previous[target] = node
-          queue.append(target)
-        }
-      }
-    }
-    return [start]
+    BreadthFirst.path(
+      from: start, next: { edges[$0].filter(members.contains) }, to: { edges[$0].contains(start) }
+    ).path ?? [start]
   }
 }
