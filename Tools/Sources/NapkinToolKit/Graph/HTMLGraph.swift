@@ -149,18 +149,13 @@ enum HTMLGraph {
     var member = Member(
       name: property.name, location: "\(property.position.file):\(property.position.line)",
       position: property.position.description, what: MemberOrigin.describe(property.kind),
-      readers: readers)
-    guard case .passThrough(let read) = property.kind else { return member }
-    member.reads = read
-    // The parent `napkin why` steps to: the first whose properties hold `read`.
-    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
-      guard let found = parent.properties.first(where: { $0.name == read }) else { continue }
-      var step = Step(
+      reads: property.kind.passThroughRead, readers: readers)
+    if let read = member.reads,
+      case (let parent, let found)? = MemberOrigin.parent(of: node, holding: read, in: wiring)
+    {
+      member.from = Step(
         component: parent.name, member: read, location: found.position.description,
-        what: MemberOrigin.describe(found.kind))
-      if case .passThrough(let next) = found.kind { step.reads = next }
-      member.from = step
-      break
+        what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
     }
     return member
   }

@@ -16,7 +16,7 @@ extension MemberOrigin {
         required[component.name] = Set(
           protocols.flatMap { wiring.protocols[$0]?.requirements ?? [] })
         for property in component.properties {
-          if case .passThrough(let read) = property.kind {
+          if let read = property.kind.passThroughRead {
             passing[component.name, default: [:]][read, default: []].append(property)
           }
         }
