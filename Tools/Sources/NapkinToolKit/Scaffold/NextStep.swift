@@ -31,14 +31,11 @@ struct NextStep {
       .map { (folder as NSString).appendingPathComponent($0) }
     let finder = ParentFinder(parent: parent)
     for file in files {
-      // A regular file only: a planted link is not followed (the attributes are the link's).
-      guard
-        (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
-          == .typeRegular,
-        let data = FileManager.default.contents(atPath: file),
-        data.count <= SourceLoader.maximumFileSize
-      else { continue }
-      finder.read(path: file, source: String(decoding: data, as: UTF8.self))
+      // A regular file only, read within the size bound: a planted link is not followed.
+      guard case .source(let source) = SourceLoader.readSource(file, followingLink: false) else {
+        continue
+      }
+      finder.read(path: file, source: source)
     }
     guard let interactable = finder.interactable, let interactor = finder.interactor,
       let routing = finder.routing, let router = finder.router, let call = finder.routerCall
@@ -51,14 +48,14 @@ struct NextStep {
         file: interactable.file, declaration: "protocol \(parent)Interactable",
         old: interactable.old, code: interactable.new(adding: "\(name)Listener")),
       Edit(
-        file: interactor.file, declaration: "class \(parent)Interactor", old: nil,
+        file: interactor, declaration: "class \(parent)Interactor",
         code: """
             func \(lower)DidFinish() {
               router?.detach\(name)()
             }
           """),
       Edit(
-        file: routing.file, declaration: "protocol \(parent)Routing", old: nil,
+        file: routing, declaration: "protocol \(parent)Routing",
         code: """
             func routeTo\(name)()
             func detach\(name)()
@@ -75,16 +72,14 @@ struct NextStep {
     if let viewControllable = finder.viewControllable, presents, !finder.canPresent {
       edits.append(
         Edit(
-          file: viewControllable.file, declaration: "protocol \(parent)ViewControllable",
-          old: nil,
+          file: viewControllable, declaration: "protocol \(parent)ViewControllable",
           code: """
               func present(_ view: any ViewControllable)
               func dismiss(_ view: any ViewControllable)
             """))
       edits.append(
         Edit(
-          file: finder.view?.file ?? viewControllable.file,
-          declaration: "class \(parent)View", old: nil,
+          file: finder.view ?? viewControllable, declaration: "class \(parent)View",
           code: """
               private(set) var presented: (any ViewControllable)?
               func present(_ view: any ViewControllable) {
@@ -97,7 +92,7 @@ struct NextStep {
     }
     edits.append(
       Edit(
-        file: router.file, declaration: "class \(parent)Router", old: nil,
+        file: router.file, declaration: "class \(parent)Router",
         code: routerMembers(presents: presents)))
     return .success(edits)
   }

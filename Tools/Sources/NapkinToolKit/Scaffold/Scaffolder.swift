@@ -179,39 +179,27 @@ enum Scaffolder {
     let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
       .deletingLastPathComponent
     let folder = napkinFolder(for: request, parentFolder: parentFolder)
-    func inFolder(_ suffix: String) -> String {
-      (folder as NSString).appendingPathComponent(request.name + suffix + ".swift")
+    func file(_ name: String, in folder: String, _ contents: String) -> PlannedFile {
+      PlannedFile(path: (folder as NSString).appendingPathComponent(name), contents: contents)
     }
+    let name = request.name
     var files = [
-      PlannedFile(path: inFolder("Component"), contents: templates.component),
-      PlannedFile(path: inFolder("Builder"), contents: templates.builder),
-      PlannedFile(path: inFolder("Router"), contents: templates.router),
-      PlannedFile(path: inFolder("Interactor"), contents: templates.interactor),
+      file("\(name)Component.swift", in: folder, templates.component),
+      file("\(name)Builder.swift", in: folder, templates.builder),
+      file("\(name)Router.swift", in: folder, templates.router),
+      file("\(name)Interactor.swift", in: folder, templates.interactor),
     ]
-    if request.hasView {
-      files.append(PlannedFile(path: inFolder("View"), contents: templates.view))
-    }
-    files += [
-      PlannedFile(
-        path: (parentFolder as NSString).appendingPathComponent(
-          "\(parentComponent)+\(request.name).swift"),
-        contents: templates.edge)
-    ]
+    if request.hasView { files.append(file("\(name)View.swift", in: folder, templates.view)) }
+    files.append(file("\(parentComponent)+\(name).swift", in: parentFolder, templates.edge))
     // The target holds the napkin's folder, wherever `--into` put it inside the target: an app
     // that groups its napkins (`Examples/HomeNapkin/ComponentTree`) still tests `HomeNapkin`.
+    // Its module is, by SwiftPM's convention, the folder's own name.
     let target = targetFolder(of: folder)
-    let module = request.module ?? Self.moduleName(of: target)
+    let module = request.module ?? URL(fileURLWithPath: target).lastPathComponent
     if let tests = request.testsDirectory ?? Self.conventionalTests(for: target, module: module) {
       files.append(
-        PlannedFile(
-          path: (tests as NSString).appendingPathComponent(
-            "\(request.name)/\(request.name)NapkinTests.swift"),
-          contents: templates.test(module: module)))
-      files.append(
-        PlannedFile(
-          path: (tests as NSString).appendingPathComponent(
-            "Support/\(request.name)Fakes.swift"),
-          contents: templates.fakes(module: module)))
+        file("\(name)/\(name)NapkinTests.swift", in: tests, templates.test(module: module)))
+      files.append(file("Support/\(name)Fakes.swift", in: tests, templates.fakes(module: module)))
     }
     let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
     guard existing.isEmpty else {
@@ -279,16 +267,14 @@ enum Scaffolder {
   /// package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without a package.
   static func targetFolder(of folder: String) -> String {
     let standardized = URL(fileURLWithPath: folder).standardizedFileURL
-    guard let package = packageRoot(above: standardized.path) else {
-      return standardized.deletingLastPathComponent().path
+    if let package = packageRoot(above: standardized.path).map({ URL(fileURLWithPath: $0) }) {
+      let inside = standardized.pathComponents.dropFirst(
+        package.standardizedFileURL.pathComponents.count)
+      if inside.count >= 2 {
+        return package.appendingPathComponent(inside.prefix(2).joined(separator: "/")).path
+      }
     }
-    let inside = standardized.pathComponents.dropFirst(
-      URL(fileURLWithPath: package).standardizedFileURL.pathComponents.count)
-    guard inside.count >= 2 else { return standardized.deletingLastPathComponent().path }
-    return URL(fileURLWithPath: package).appendingPathComponent(
-      inside.prefix(2).joined(separator: "/")
-    )
-    .path
+    return standardized.deletingLastPathComponent().path
   }
 
   /// The nearest folder at or above `folder` that holds a `Package.swift`.
@@ -312,10 +298,5 @@ enum Scaffolder {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: tests, isDirectory: &isDirectory)
     return exists && isDirectory.boolValue ? tests : nil
-  }
-
-  /// The module a folder compiles into, by SwiftPM's convention: the folder's own name.
-  static func moduleName(of folder: String) -> String {
-    URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
   }
 }
