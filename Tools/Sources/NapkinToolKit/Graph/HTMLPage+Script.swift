@@ -70,8 +70,7 @@ extension HTMLPage {
       const continued = [];
 
       function drawTree(name, via, note, container) {
-        const top = el("li");
-        container.append(top);
+        const top = container.appendChild(el("li"));
         const component = byName[name];
         if (!component) { return; }
         drawn[name] = true;
@@ -87,12 +86,8 @@ extension HTMLPage {
             continue;
           }
           const edge = frame.component.children[frame.next++];
-          if (!frame.list) {
-            frame.list = el("ul", "level");
-            frame.item.append(frame.list);
-          }
-          const item = el("li");
-          frame.list.append(item);
+          frame.list ??= frame.item.appendChild(el("ul", "level"));
+          const item = frame.list.appendChild(el("li"));
           const child = byName[edge.name];
           if (!child) { continue; }
           const label = edge.name + " via " + edge.via;

@@ -43,19 +43,16 @@ enum Scaffolder {
     for file in plan.files {
       do {
         try createFolders(above: file.path, recordingIn: &createdFolders)
-        // `withoutOverwriting` closes the gap between the check in `plan` and this write.
-        do {
-          try writer(Data(file.contents.utf8), URL(fileURLWithPath: file.path))
-        } catch let error as CocoaError where error.code == .fileWriteFileExists {
-          throw error
-        } catch {
-          // The write made the file before it failed (a full disk): it is ours to remove.
-          written.append(file.path)
-          throw error
-        }
+        // Recorded first: a write that made the file before it failed (a full disk) leaves it ours
+        // to remove. `withoutOverwriting` closes the gap between the check in `plan` and this write.
         written.append(file.path)
+        try writer(Data(file.contents.utf8), URL(fileURLWithPath: file.path))
       } catch {
-        // Leave nothing behind: the files, then the folders made for them, deepest first.
+        // A file that was already there is not ours. Leave nothing behind: the files, then the
+        // folders made for them, deepest first.
+        if (error as? CocoaError)?.code == .fileWriteFileExists, written.last == file.path {
+          written.removeLast()
+        }
         for path in written {
           try? manager.removeItem(atPath: path)
         }
