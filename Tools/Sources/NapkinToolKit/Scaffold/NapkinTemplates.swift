@@ -178,13 +178,9 @@ struct NapkinTemplates {
       viewProtocol.map { "a \($0.name), as the app's views are" } ?? "what the \(name) router needs"
     var members = ""
     if let viewProtocol, !viewProtocol.members.isEmpty {
-      let declarations = viewProtocol.members.map {
-        $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-          .joined(separator: "\n")
-      }
       members =
-        "\n\n  // What \(viewProtocol.name) asks of a view, empty until this one has content.\n"
-        + declarations.joined(separator: "\n")
+        "\n\n  // What \(viewProtocol.name) asks of a view, empty until this one has content.\n  "
+        + viewProtocol.members.joined(separator: "\n").replacingOccurrences(of: "\n", with: "\n  ")
     }
     return """
       import Napkin

@@ -42,7 +42,6 @@ struct NextStep {
     else {
       return .failure(Missing(names: finder.missing))
     }
-    let builderParameter = "\(lower)Builder: any \(name)Buildable"
     var edits = [
       Edit(
         file: interactable.file, declaration: "protocol \(parent)Interactable",
@@ -66,18 +65,18 @@ struct NextStep {
       Edit(
         file: router.file, declaration: "class \(parent)Router", old: router.old,
         code: router.new(
-          adding: builderParameter, assigning: "self.\(lower)Builder = \(lower)Builder")),
+          adding: "\(lower)Builder: any \(name)Buildable",
+          assigning: "self.\(lower)Builder = \(lower)Builder")),
     ]
     let presents = childHasView && finder.viewControllable != nil
     if let viewControllable = finder.viewControllable, presents, !finder.canPresent {
-      edits.append(
+      edits += [
         Edit(
           file: viewControllable, declaration: "protocol \(parent)ViewControllable",
           code: """
               func present(_ view: any ViewControllable)
               func dismiss(_ view: any ViewControllable)
-            """))
-      edits.append(
+            """),
         Edit(
           file: finder.view ?? viewControllable, declaration: "class \(parent)View",
           code: """
@@ -88,7 +87,8 @@ struct NextStep {
               func dismiss(_ view: any ViewControllable) {
                 if presented === view { presented = nil }
               }
-            """))
+            """),
+      ]
     }
     edits.append(
       Edit(

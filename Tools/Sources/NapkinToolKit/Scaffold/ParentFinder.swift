@@ -114,10 +114,7 @@ final class ParentFinder: SyntaxVisitor {
     var found = Found(file: file, old: text(start, end), head: head, tail: text(split, end))
     if let first = body.statements.first {
       let spaces = first.leadingTrivia.pieces.reversed().prefix { !$0.isNewline }
-        .reduce(0) { count, piece in
-          if case .spaces(let n) = piece { return count + n }
-          return count
-        }
+        .reduce(0) { count, piece in if case .spaces(let n) = piece { count + n } else { count } }
       if spaces > 0 { found.bodyIndent = String(repeating: " ", count: spaces) }
     }
     return found

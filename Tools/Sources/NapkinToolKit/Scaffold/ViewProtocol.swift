@@ -124,11 +124,9 @@ struct ViewProtocol: Equatable, Sendable {
         }
         members.append(
           isSettable ? "var \(name): \(type) = \(value)" : "var \(name): \(type) { \(value) }")
-      case .function(_, let signature, let returnType):
-        guard let returnType else {
-          members.append("\(signature) {}")
-          continue
-        }
+      case .function(_, let signature, nil):
+        members.append("\(signature) {}")
+      case .function(_, let signature, let returnType?):
         guard let value = emptyValue(of: returnType) else {
           throw refuse(
             "returning \(returnType), which has no empty value the generated view could give")
@@ -172,15 +170,11 @@ struct ViewProtocol: Equatable, Sendable {
   /// The requirements of `names` declared in the file at `path`, and the members unconstrained
   /// extensions of them provide. Runs on a thread of ``ParserThreads``.
   private static func members(in path: String, of names: Set<String>) -> FileMembers {
-    var result = FileMembers()
     guard case .source(let source) = SourceLoader.readSource(path, followingLink: false) else {
-      result.problem = "it cannot be read"
-      return result
+      return FileMembers(problem: "it cannot be read")
     }
-    if let refusal = NestingGuard.check(source) {
-      result.problem = refusal.message
-      return result
-    }
+    if let refusal = NestingGuard.check(source) { return FileMembers(problem: refusal.message) }
+    var result = FileMembers()
     var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
     let tree = SourceFileSyntax.parse(from: &parser)
     for statement in tree.statements {
