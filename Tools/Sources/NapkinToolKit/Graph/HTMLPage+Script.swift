@@ -134,15 +134,14 @@ extension HTMLPage {
         }));
       });
 
-      function clearHits() {
-        document.querySelectorAll(".hit").forEach((e) => e.classList.remove("hit"));
-      }
+      const unmark = (mark) =>
+        document.querySelectorAll("." + mark).forEach((e) => e.classList.remove(mark));
 
       // `napkin why MEMBER --in COMPONENT`, as that command prints it and MemberOrigin answers
       // it, from the one step each way that every member carries: up through the pass-throughs,
       // down through the readers.
       function showWhy(holder, member, chip) {
-        document.querySelectorAll(".member.selected").forEach((e) => e.classList.remove("selected"));
+        unmark("selected");
         chip?.classList.add("selected");
         document.getElementById("why-title").textContent = "Why " + holder + "." + member.name;
         const lines = document.getElementById("why-lines");
@@ -198,7 +197,7 @@ extension HTMLPage {
         link.href = "#";
         link.addEventListener("click", (event) => {
           event.preventDefault();
-          clearHits();
+          unmark("hit");
           const boxes = nodesByName[entry.component] ?? [];
           const selector = '[data-member="' + CSS.escape(entry.member.name) + '"]';
           boxes.forEach((box, i) => {
@@ -213,7 +212,7 @@ extension HTMLPage {
 
       document.getElementById("search").addEventListener("input", (event) => {
         const query = event.target.value.trim().toLowerCase();
-        clearHits();
+        unmark("hit");
         if (!query) { return; }
         const hits = [...document.querySelectorAll("[data-component], [data-member]")].filter((e) =>
           (e.getAttribute("data-member") || e.getAttribute("data-component")).toLowerCase()

@@ -38,7 +38,8 @@ enum MemberOrigin {
       throw UsageError(message: "no component has a member named \(TerminalText.name(member))")
     }
     let index = ReaderIndex(wiring)
-    return holders.map { answer(for: member, from: $0, in: wiring, index: index).text }.joined()
+    return holders.flatMap { answer(for: member, from: $0, in: wiring, index: index).lines }
+      .map { $0 + "\n" }.joined()
   }
 
   /// The whole answer for one component's member: the chain up to its builder, and its readers
@@ -53,12 +54,8 @@ enum MemberOrigin {
     /// The components below `holder` that read the member, by name.
     var readers: [Step]
 
-    /// The answer as `napkin why` prints it, one line a step.
-    var text: String {
-      lines.map { $0 + "\n" }.joined()
-    }
-
-    /// The lines of ``text``, without their newlines; names escaped (``TerminalText``).
+    /// The answer as `napkin why` prints it, one line a step, without the newlines; names
+    /// escaped (``TerminalText``).
     var lines: [String] {
       let shown = TerminalText.name
       var lines: [String] = []

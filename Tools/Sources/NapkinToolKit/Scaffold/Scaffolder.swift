@@ -17,18 +17,14 @@ enum Scaffolder {
     var parentFolder = ""
   }
 
-  /// Writes one new file; it must refuse to replace an existing one.
+  /// Writes one new file; it must refuse to replace anything at its path, a planted symbolic
+  /// link included, as `withoutOverwriting` does.
   typealias Writer = (Data, URL) throws -> Void
-
-  /// Writes the file only if nothing is at its path, a planted symbolic link included.
-  static func newFile(_ data: Data, _ url: URL) throws {
-    try data.write(to: url, options: .withoutOverwriting)
-  }
 
   static func write(
     _ request: ScaffoldRequest,
     console: inout some Console,
-    writer: Writer = newFile
+    writer: Writer = { try $0.write(to: $1, options: .withoutOverwriting) }
   ) -> CommandStatus {
     let plan: Plan
     do {
