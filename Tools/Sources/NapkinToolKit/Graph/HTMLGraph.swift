@@ -49,8 +49,7 @@ enum HTMLGraph {
     var what: String
     /// For a pass-through, the member of the parent it reads: `dependency.reads`.
     var reads: String?
-    /// The parent member a pass-through reads, the next line of `napkin why`, when a parent
-    /// has it.
+    /// The parent member `reads` names, the next line of `napkin why`, when a parent has it.
     var from: Step?
     /// The children that read this member through their dependency, in the order of the
     /// edges, with the names of their pass-throughs that read it.

@@ -54,8 +54,7 @@ enum MemberOrigin {
     /// The components below `holder` that read the member, by name.
     var readers: [Step]
 
-    /// The answer as `napkin why` prints it, one line a step, without the newlines; names
-    /// escaped (``TerminalText``).
+    /// The answer as `napkin why` prints it, a line a step, without newlines; names escaped.
     var lines: [String] {
       let shown = TerminalText.name
       var lines: [String] = []

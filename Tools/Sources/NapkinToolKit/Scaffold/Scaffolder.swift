@@ -149,8 +149,7 @@ enum Scaffolder {
 
   /// Checks the request against the sources under `--into` and lists the files to write.
   static func plan(_ request: ScaffoldRequest) throws(UsageError) -> Plan {
-    let root = request.directory ?? "."
-    let searched = try searchedFolder(for: root)
+    let searched = try searchedFolder(for: request.directory ?? ".")
     let wiring = Wiring(files: SourceLoader.load(paths: [searched]).files)
     let parentComponent = request.parent + "Component"
     guard let parent = wiring.component(named: parentComponent) else {
@@ -208,19 +207,17 @@ enum Scaffolder {
   /// created with the napkin), the nearest folder above it that does.
   private static func searchedFolder(for root: String) throws(UsageError) -> String {
     var folder = root
-    while true {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-        guard isDirectory.boolValue else {
-          throw UsageError(
-            message: "--into \(root): \(folder) is not a folder; pass the folder of the "
-              + "app's napkins (e.g. Examples/HomeNapkin)")
-        }
-        return folder
-      }
+    var isDirectory: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
       let above = (folder as NSString).deletingLastPathComponent
       folder = above.isEmpty ? "." : above
     }
+    guard isDirectory.boolValue else {
+      throw UsageError(
+        message: "--into \(root): \(folder) is not a folder; pass the folder of the "
+          + "app's napkins (e.g. Examples/HomeNapkin)")
+    }
+    return folder
   }
 
   /// Where the parent is declared. A parent declared more than once (a test declaring a
@@ -241,18 +238,15 @@ enum Scaffolder {
     return place
   }
 
-  /// `--into DIR` gives `DIR/<Name>`. Without it the napkin goes beside its parent's folder,
-  /// inside the same target: `Sources/App/Hub/HubComponent.swift` gives `Sources/App/<Name>`.
-  /// A parent whose folder is not named after it (`Sources/App/HubComponent.swift`) gets the new
-  /// napkin in a folder inside its own, which is still the same target.
+  /// `--into DIR` gives `DIR/<Name>`. Without it the napkin goes beside its parent's folder, in
+  /// the same target (`Sources/App/Hub/HubComponent.swift` gives `Sources/App/<Name>`), or inside
+  /// that folder when it is not named after the parent (`Sources/App/HubComponent.swift`).
   static func napkinFolder(for request: ScaffoldRequest, parentFolder: String) -> String {
-    if let into = request.directory {
-      return (into as NSString).appendingPathComponent(request.name)
-    }
-    let parentFolderName = (parentFolder as NSString).lastPathComponent
+    let parent = parentFolder as NSString
     let container =
-      parentFolderName == request.parent
-      ? (parentFolder as NSString).deletingLastPathComponent : parentFolder
+      request.directory
+      ?? (parent.lastPathComponent == request.parent
+        ? parent.deletingLastPathComponent : parentFolder)
     return (container as NSString).appendingPathComponent(request.name)
   }
 
@@ -283,8 +277,7 @@ enum Scaffolder {
     return nil
   }
 
-  /// SwiftPM's test folder for `module`, `<package>/Tests/<module>Tests`, if it exists: the
-  /// package is the nearest folder above `folder` that holds a `Package.swift`.
+  /// SwiftPM's test folder for `module` in the package holding `folder`, if it exists.
   static func conventionalTests(for folder: String, module: String) -> String? {
     guard let package = packageRoot(above: folder) else { return nil }
     let tests = URL(fileURLWithPath: package).appendingPathComponent("Tests/\(module)Tests").path
