@@ -62,9 +62,8 @@ extension HTMLPage {
         return box;
       }
 
-      // Drawn with a stack, never by recursion, and each component once, at its first place;
-      // a branch deeper than 64 levels goes on as a tree of its own below, as the text graph
-      // does: the page grows with the tree, whatever its depth or its shared children.
+      // As the text graph: a stack, never recursion, each component once, at its first place, a
+      // branch deeper than 64 levels as a tree of its own below; the page grows with the tree.
       const maximumIndentedDepth = 64;
       const drawn = Object.create(null);
       const continued = [];
@@ -137,9 +136,8 @@ extension HTMLPage {
       const unmark = (mark) =>
         document.querySelectorAll("." + mark).forEach((e) => e.classList.remove(mark));
 
-      // `napkin why MEMBER --in COMPONENT`, as that command prints it and MemberOrigin answers
-      // it, from the one step each way that every member carries: up through the pass-throughs,
-      // down through the readers.
+      // `napkin why MEMBER --in COMPONENT` as it prints, from the one step each way every member
+      // carries: up through the pass-throughs, down through the readers.
       function showWhy(holder, member, chip) {
         unmark("selected");
         chip?.classList.add("selected");

@@ -193,22 +193,17 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
     var inString = false
     var escaped = false
     for byte in data {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
+      if escaped {
+        escaped = false
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "\\"): escaped = inString
+      case UInt8(ascii: "\""): inString.toggle()
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
+        depth += inString ? 0 : 1
         deepest = max(deepest, depth)
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= inString ? 0 : 1
       default: break
       }
     }

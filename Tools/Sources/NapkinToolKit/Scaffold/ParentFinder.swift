@@ -68,10 +68,9 @@ final class ParentFinder: SyntaxVisitor {
         node.inheritanceClause?.endPositionBeforeTrailingTrivia
         ?? node.name.endPositionBeforeTrailingTrivia
       let end = node.memberBlock.leftBrace.endPositionBeforeTrailingTrivia
-      var found = Found(
-        file: file, old: text(start, end), head: text(start, split), tail: text(split, end))
-      if node.inheritanceClause == nil { found.head += ":" }
-      interactable = found
+      let colon = node.inheritanceClause == nil ? ":" : ""
+      interactable = Found(
+        file: file, old: text(start, end), head: text(start, split) + colon, tail: text(split, end))
     case parent + "Routing": routing = file
     case parent + "ViewControllable":
       viewControllable = file

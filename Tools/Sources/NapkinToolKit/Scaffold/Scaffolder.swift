@@ -49,9 +49,7 @@ enum Scaffolder {
         if (error as? CocoaError)?.code == .fileWriteFileExists, written.last == file.path {
           written.removeLast()
         }
-        for path in written {
-          try? manager.removeItem(atPath: path)
-        }
+        written.forEach { try? manager.removeItem(atPath: $0) }
         for folder in createdFolders.reversed()
         where (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true {
           try? manager.removeItem(atPath: folder)
@@ -62,9 +60,7 @@ enum Scaffolder {
         return .inputProblem
       }
     }
-    for path in written {
-      console.write("created \(shown(path))\n")
-    }
+    console.write(written.map { "created \(shown($0))\n" }.joined())
     console.write(
       "\n\(request.name) is in \(shown(plan.napkinFolder)) (module \(plan.module)), below "
         + "\(request.parent).\n")

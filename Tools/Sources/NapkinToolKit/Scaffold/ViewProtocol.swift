@@ -200,9 +200,7 @@ struct ViewProtocol: Equatable, Sendable {
   /// What one member declaration of a protocol (or of its extension) asks for.
   private static func requirement(_ decl: DeclSyntax) -> Requirement? {
     let isStatic = { (modifiers: DeclModifierListSyntax) in
-      modifiers.contains {
-        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-      }
+      modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
     }
     if let variable = decl.as(VariableDeclSyntax.self),
       let binding = variable.bindings.first,
@@ -210,11 +208,10 @@ struct ViewProtocol: Equatable, Sendable {
     {
       if isStatic(variable.modifiers) { return .unwritable("static var \(name)") }
       let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-      let isSettable =
-        binding.accessorBlock.map {
-          guard case .accessors(let list) = $0.accessors else { return false }
-          return list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
-        } ?? false
+      var isSettable = false
+      if case .accessors(let list)? = binding.accessorBlock?.accessors {
+        isSettable = list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+      }
       return .property(name: name, type: type, isSettable: isSettable)
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
