@@ -24,12 +24,10 @@ enum HTMLGraph {
     var name: String
     var location: String
     var orphan: String?
-    var children: [Child]
+    var children: [JSONGraph.Child]
     var groups: [Group]
     var findings: [Issue]
   }
-
-  typealias Child = JSONGraph.Child
 
   struct Group: Codable {
     var kind: String
@@ -112,7 +110,7 @@ enum HTMLGraph {
         name: node.name,
         location: node.position.description,
         orphan: node.orphanNote,
-        children: node.children.map { Child(name: $0.child, via: $0.protocolName) },
+        children: node.children.map { JSONGraph.Child(name: $0.child, via: $0.protocolName) },
         groups: node.memberGroups.map { group in
           Group(
             kind: group.label,
