@@ -10,14 +10,6 @@ enum TextGraph {
   /// any app's tree; it bounds each line to some 200 columns of indentation.
   static let maximumIndentedDepth = 64
 
-  /// A component being drawn, and the next of its children to draw.
-  private struct Frame {
-    var node: ComponentNode
-    var childPrefix: String
-    var depth: Int
-    var next = 0
-  }
-
   static func render(_ wiring: Wiring) -> String {
     var drawing = Drawing(
       byName: Dictionary(wiring.components.map { ($0.name, $0) }) { first, _ in first })
@@ -59,7 +51,8 @@ enum TextGraph {
       drawn.insert(top.name)
       lines.append(title)
       details(of: top, childPrefix: "")
-      var stack = [Frame(node: top, childPrefix: "", depth: 0)]
+      // Each component being drawn, and the next of its children to draw.
+      var stack = [(node: top, childPrefix: "", depth: 0, next: 0)]
       // The names on the stack: a child among them closes a cycle of parents.
       var path: Set<String> = [top.name]
       while let frame = stack.last {
@@ -93,7 +86,7 @@ enum TextGraph {
         let childPrefix = frame.childPrefix + (isLast ? "   " : "│  ")
         lines.append(connector + title)
         details(of: child, childPrefix: childPrefix)
-        stack.append(Frame(node: child, childPrefix: childPrefix, depth: frame.depth + 1))
+        stack.append((child, childPrefix, frame.depth + 1, 0))
         path.insert(child.name)
       }
     }

@@ -213,9 +213,6 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
   /// The snapshot's JSON text as the page embeds it, keys sorted, what a terminal or a script
   /// could misread escaped; on a thread of ``ParserThreads``, as encoding recurses once per level.
   var jsonText: String {
-    let snapshot = self
-    return ParserThreads.map(1) { _ in
-      JSONOutput.encode(snapshot).trimmingCharacters(in: .newlines)
-    }[0]
+    ParserThreads.map(1) { _ in JSONOutput.encode(self).trimmingCharacters(in: .newlines) }[0]
   }
 }

@@ -20,7 +20,8 @@ struct NapkinTemplates {
     "Interactable", "Interactor", "Presentable", "PresentableListener", "ViewControllable", "View",
   ]
 
-  private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
+  /// The name as a property's starts: `Badge` gives `badge` (`badgeBuilder`).
+  var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
   var component: String {
     """

@@ -35,9 +35,8 @@ extension ScaffoldRequest {
         message: "missing --parent: name the napkin whose component builds \(name), "
           + "e.g. napkin new \(name) --parent Home")
     }
-    for (role, value) in [("name", name), ("parent", parent)] {
-      try Self.check(value, role: role)
-    }
+    try Self.check(name, role: "name")
+    try Self.check(parent, role: "parent")
     guard name != parent else {
       throw UsageError(message: "a napkin cannot be its own parent: \(name)")
     }

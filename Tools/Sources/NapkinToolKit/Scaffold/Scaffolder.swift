@@ -49,7 +49,9 @@ enum Scaffolder {
         if (error as? CocoaError)?.code == .fileWriteFileExists, written.last == file.path {
           written.removeLast()
         }
-        written.forEach { try? manager.removeItem(atPath: $0) }
+        for path in written {
+          try? manager.removeItem(atPath: path)
+        }
         for folder in createdFolders.reversed()
         where (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true {
           try? manager.removeItem(atPath: folder)
@@ -76,7 +78,7 @@ enum Scaffolder {
   /// pasting each where it says compiles.
   static func nextStep(for request: ScaffoldRequest, parentFolder: String) -> String {
     let parent = request.parent
-    let step = NextStep(name: request.name, parent: parent, childHasView: request.hasView)
+    let step = NapkinTemplates(name: request.name, parent: parent, hasView: request.hasView)
     switch step.edits(inFolder: parentFolder) {
     case .failure(let missing):
       return """

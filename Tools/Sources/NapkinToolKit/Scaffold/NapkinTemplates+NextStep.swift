@@ -1,13 +1,11 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 
 /// The step `new` prints after writing a napkin: the edits, read from the parent's own source,
 /// that attach the child. Each is exact code, so that pasting it where it says compiles: the
 /// parent's `…Interactable` refines the child's listener (the router hands `interactor` to the
 /// child's builder), its builder hands the child's builder to its router (a router cannot reach
 /// its component), and its router stores the child, attaches it and presents its view.
-struct NextStep {
+extension NapkinTemplates {
   /// One edit: replace `old` with `code`, or (`old` nil) add `code` at the end of `declaration`.
   struct Edit: Equatable {
     var file: String
@@ -15,13 +13,6 @@ struct NextStep {
     var old: String?
     var code: String
   }
-
-  var name: String
-  var parent: String
-  var childHasView: Bool
-
-  /// The name as a property's starts: `Badge` gives `badge` (`badgeBuilder`).
-  var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
   /// The edits for the parent whose sources are the `.swift` files of `folder`, or the names of
   /// the declarations that were not found there.
@@ -68,7 +59,7 @@ struct NextStep {
           adding: "\(lower)Builder: any \(name)Buildable",
           assigning: "self.\(lower)Builder = \(lower)Builder")),
     ]
-    let presents = childHasView && finder.viewControllable != nil
+    let presents = hasView && finder.viewControllable != nil
     if let viewControllable = finder.viewControllable, presents, !finder.canPresent {
       edits += [
         Edit(
