@@ -9,11 +9,9 @@ enum DotGraph {
     for component in wiring.components {
       var label = [component.name]
       label += component.memberGroups.map { "\($0.label): " + $0.names.joined(separator: ", ") }
-      var attributes = "label=\"\(label.map(escaped).joined(separator: "\\n"))\""
-      if component.orphanNote != nil {
-        attributes += ", style=dashed"
-      }
-      lines.append("  \"\(escaped(component.name))\" [\(attributes)];")
+      let attributes = "label=\"\(label.map(escaped).joined(separator: "\\n"))\""
+      let style = component.orphanNote == nil ? "" : ", style=dashed"
+      lines.append("  \"\(escaped(component.name))\" [\(attributes)\(style)];")
     }
     for component in wiring.components {
       for edge in component.children {

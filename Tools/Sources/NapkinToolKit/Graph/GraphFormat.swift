@@ -1,5 +1,3 @@
-import Foundation
-
 /// The output formats of `napkin graph`.
 enum GraphFormat: String, CaseIterable, Sendable {
   case text

@@ -24,12 +24,10 @@ enum HTMLGraph {
     var name: String
     var location: String
     var orphan: String?
-    var children: [Child]
+    var children: [JSONGraph.Child]
     var groups: [Group]
     var findings: [Issue]
   }
-
-  typealias Child = JSONGraph.Child
 
   struct Group: Codable {
     var kind: String
@@ -49,8 +47,7 @@ enum HTMLGraph {
     var what: String
     /// For a pass-through, the member of the parent it reads: `dependency.reads`.
     var reads: String?
-    /// The parent member a pass-through reads, the next line of `napkin why`, when a parent
-    /// has it.
+    /// The parent member `reads` names, the next line of `napkin why`, when a parent has it.
     var from: Step?
     /// The children that read this member through their dependency, in the order of the
     /// edges, with the names of their pass-throughs that read it.
@@ -113,7 +110,7 @@ enum HTMLGraph {
         name: node.name,
         location: node.position.description,
         orphan: node.orphanNote,
-        children: node.children.map { Child(name: $0.child, via: $0.protocolName) },
+        children: node.children.map { JSONGraph.Child(name: $0.child, via: $0.protocolName) },
         groups: node.memberGroups.map { group in
           Group(
             kind: group.label,
@@ -149,18 +146,13 @@ enum HTMLGraph {
     var member = Member(
       name: property.name, location: "\(property.position.file):\(property.position.line)",
       position: property.position.description, what: MemberOrigin.describe(property.kind),
-      readers: readers)
-    guard case .passThrough(let read) = property.kind else { return member }
-    member.reads = read
-    // The parent `napkin why` steps to: the first whose properties hold `read`.
-    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
-      guard let found = parent.properties.first(where: { $0.name == read }) else { continue }
-      var step = Step(
+      reads: property.kind.passThroughRead, readers: readers)
+    if let read = member.reads,
+      case (let parent, let found)? = MemberOrigin.parent(of: node, holding: read, in: wiring)
+    {
+      member.from = Step(
         component: parent.name, member: read, location: found.position.description,
-        what: MemberOrigin.describe(found.kind))
-      if case .passThrough(let next) = found.kind { step.reads = next }
-      member.from = step
-      break
+        what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
     }
     return member
   }

@@ -62,16 +62,14 @@ extension HTMLPage {
         return box;
       }
 
-      // Drawn with a stack, never by recursion, and each component once, at its first place;
-      // a branch deeper than 64 levels goes on as a tree of its own below, as the text graph
-      // does: the page grows with the tree, whatever its depth or its shared children.
+      // As the text graph: a stack, never recursion, each component once, at its first place, a
+      // branch deeper than 64 levels as a tree of its own below; the page grows with the tree.
       const maximumIndentedDepth = 64;
       const drawn = Object.create(null);
       const continued = [];
 
       function drawTree(name, via, note, container) {
-        const top = el("li");
-        container.append(top);
+        const top = container.appendChild(el("li"));
         const component = byName[name];
         if (!component) { return; }
         drawn[name] = true;
@@ -87,12 +85,8 @@ extension HTMLPage {
             continue;
           }
           const edge = frame.component.children[frame.next++];
-          if (!frame.list) {
-            frame.list = el("ul", "level");
-            frame.item.append(frame.list);
-          }
-          const item = el("li");
-          frame.list.append(item);
+          frame.list ??= frame.item.appendChild(el("ul", "level"));
+          const item = frame.list.appendChild(el("li"));
           const child = byName[edge.name];
           if (!child) { continue; }
           const label = edge.name + " via " + edge.via;
@@ -139,15 +133,13 @@ extension HTMLPage {
         }));
       });
 
-      function clearHits() {
-        document.querySelectorAll(".hit").forEach((e) => e.classList.remove("hit"));
-      }
+      const unmark = (mark) =>
+        document.querySelectorAll("." + mark).forEach((e) => e.classList.remove(mark));
 
-      // `napkin why MEMBER --in COMPONENT`, as that command prints it and MemberOrigin answers
-      // it, from the one step each way that every member carries: up through the pass-throughs,
-      // down through the readers.
+      // `napkin why MEMBER --in COMPONENT` as it prints, from the one step each way every member
+      // carries: up through the pass-throughs, down through the readers.
       function showWhy(holder, member, chip) {
-        document.querySelectorAll(".member.selected").forEach((e) => e.classList.remove("selected"));
+        unmark("selected");
         chip?.classList.add("selected");
         document.getElementById("why-title").textContent = "Why " + holder + "." + member.name;
         const lines = document.getElementById("why-lines");
@@ -203,7 +195,7 @@ extension HTMLPage {
         link.href = "#";
         link.addEventListener("click", (event) => {
           event.preventDefault();
-          clearHits();
+          unmark("hit");
           const boxes = nodesByName[entry.component] ?? [];
           const selector = '[data-member="' + CSS.escape(entry.member.name) + '"]';
           boxes.forEach((box, i) => {
@@ -218,7 +210,7 @@ extension HTMLPage {
 
       document.getElementById("search").addEventListener("input", (event) => {
         const query = event.target.value.trim().toLowerCase();
-        clearHits();
+        unmark("hit");
         if (!query) { return; }
         const hits = [...document.querySelectorAll("[data-component], [data-member]")].filter((e) =>
           (e.getAttribute("data-member") || e.getAttribute("data-component")).toLowerCase()

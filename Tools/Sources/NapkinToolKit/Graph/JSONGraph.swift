@@ -73,10 +73,9 @@ enum JSONOutput {
     return escapingForTerminal(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
-  /// JSONEncoder writes DEL, the C1 controls, the bidirectional controls and the line
-  /// separators raw; the console would then write them as `\u{202E}`, which is not JSON. Written
-  /// here as JSON's own `\u202E`, they are the same JSON and nothing reaches the terminal raw.
-  /// They can stand only inside strings, where the escape means the same character.
+  /// JSONEncoder writes DEL, the C1 and bidirectional controls and the line separators raw, which
+  /// the console would write as `\u{202E}`, not JSON. As JSON's own `\u202E` (they stand only in
+  /// strings, where it means the same character) nothing reaches the terminal raw.
   static func escapingForTerminal(_ json: String) -> String {
     // JSONEncoder escapes the ASCII controls itself; the newlines and indents are its layout.
     let isRaw = { (scalar: Unicode.Scalar) in
@@ -86,8 +85,7 @@ enum JSONOutput {
     var result = ""
     for scalar in json.unicodeScalars {
       if isRaw(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        result += String(format: "\\u%04X", scalar.value)
       } else {
         result.unicodeScalars.append(scalar)
       }

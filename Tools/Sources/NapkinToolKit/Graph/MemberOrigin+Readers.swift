@@ -15,11 +15,9 @@ extension MemberOrigin {
         let protocols = wiring.refinements(of: component.dependencyProtocols)
         required[component.name] = Set(
           protocols.flatMap { wiring.protocols[$0]?.requirements ?? [] })
-        for property in component.properties {
-          if case .passThrough(let read) = property.kind {
-            passing[component.name, default: [:]][read, default: []].append(property)
-          }
-        }
+        passing[component.name] = Dictionary(
+          grouping: component.properties.filter { $0.kind.passThroughRead != nil },
+          by: { $0.kind.passThroughRead ?? "" })
       }
     }
 

@@ -30,11 +30,7 @@ enum MemberOrigin {
       // Without --in, the components that provide it, each answering for those below.
       let all = wiring.components.filter { $0.properties.contains { $0.name == member } }
       let providers = all.filter { component in
-        component.properties.contains { property in
-          guard property.name == member else { return false }
-          if case .passThrough = property.kind { return false }
-          return true
-        }
+        component.properties.contains { $0.name == member && $0.kind.passThroughRead == nil }
       }
       holders = providers.isEmpty ? all : providers
     }
@@ -42,7 +38,8 @@ enum MemberOrigin {
       throw UsageError(message: "no component has a member named \(TerminalText.name(member))")
     }
     let index = ReaderIndex(wiring)
-    return holders.map { answer(for: member, from: $0, in: wiring, index: index).text }.joined()
+    return holders.flatMap { answer(for: member, from: $0, in: wiring, index: index).lines }
+      .map { $0 + "\n" }.joined()
   }
 
   /// The whole answer for one component's member: the chain up to its builder, and its readers
@@ -57,12 +54,7 @@ enum MemberOrigin {
     /// The components below `holder` that read the member, by name.
     var readers: [Step]
 
-    /// The answer as `napkin why` prints it, one line a step.
-    var text: String {
-      lines.map { $0 + "\n" }.joined()
-    }
-
-    /// The lines of ``text``, without their newlines; names escaped (``TerminalText``).
+    /// The answer as `napkin why` prints it, a line a step, without newlines; names escaped.
     var lines: [String] {
       let shown = TerminalText.name
       var lines: [String] = []
@@ -94,12 +86,8 @@ enum MemberOrigin {
     for member: String, from holder: ComponentNode, in wiring: Wiring, index: ReaderIndex? = nil
   ) -> Answer {
     let chain = origin(of: member, from: holder, in: wiring)
-    var unresolved: String?
-    if let last = chain.last, case .passThrough(let read) = last.property.kind {
-      unresolved = read
-    }
     return Answer(
-      holder: holder.name, chain: chain, unresolved: unresolved,
+      holder: holder.name, chain: chain, unresolved: chain.last?.property.kind.passThroughRead,
       readers: readers(of: member, below: holder, in: wiring, index: index))
   }
 
@@ -107,22 +95,25 @@ enum MemberOrigin {
   static func origin(of member: String, from start: ComponentNode, in wiring: Wiring) -> [Step] {
     var steps: [Step] = []
     var visited: Set<String> = []
-    var current = start
-    var name = member
-    while visited.insert(current.name).inserted,
-      let property = current.properties.first(where: { $0.name == name })
-    {
-      steps.append(Step(component: current.name, property: property))
-      guard case .passThrough(let read) = property.kind else { break }
-      guard
-        let parent = current.parents.lazy.compactMap(wiring.component(named:)).first(where: {
-          $0.properties.contains { $0.name == read }
-        })
-      else { break }
-      current = parent
-      name = read
+    var next = start.properties.first { $0.name == member }.map { (start, $0) }
+    while case (let node, let property)? = next, visited.insert(node.name).inserted {
+      steps.append(Step(component: node.name, property: property))
+      guard let read = property.kind.passThroughRead else { break }
+      next = parent(of: node, holding: read, in: wiring)
     }
     return steps
+  }
+
+  /// The parent a pass-through of `node` reading `member` steps to: the first that has it.
+  static func parent(of node: ComponentNode, holding member: String, in wiring: Wiring)
+    -> (node: ComponentNode, property: PropertyFact)?
+  {
+    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
+      if let found = parent.properties.first(where: { $0.name == member }) {
+        return (parent, found)
+      }
+    }
+    return nil
   }
 
   /// Components below `holder` that pass `member` on or read it: a child whose pass-through
@@ -162,5 +153,12 @@ enum MemberOrigin {
     case .stored: "stored"
     case .computed: "computed"
     }
+  }
+}
+
+extension PropertyKind {
+  /// The parent's member a pass-through reads (`dependency.x` gives `x`), nil for any other kind.
+  var passThroughRead: String? {
+    if case .passThrough(let member) = self { member } else { nil }
   }
 }

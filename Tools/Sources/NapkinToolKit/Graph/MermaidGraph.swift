@@ -6,9 +6,8 @@
 enum MermaidGraph {
   static func render(_ wiring: Wiring) -> String {
     var lines = ["graph TD"]
-    var ids: [String: String] = [:]
-    for (index, component) in wiring.components.enumerated() {
-      ids[component.name] = "n\(index)"
+    let ids = Dictionary(wiring.components.enumerated().map { ($1.name, "n\($0)") }) { _, last in
+      last
     }
     for (index, component) in wiring.components.enumerated() {
       var label = [component.name]

@@ -10,26 +10,10 @@ enum TextGraph {
   /// any app's tree; it bounds each line to some 200 columns of indentation.
   static let maximumIndentedDepth = 64
 
-  /// A component whose branch did not fit and is drawn again from the left.
-  private struct Continued {
-    var node: ComponentNode
-    var title: String
-  }
-
-  /// A component being drawn, and the next of its children to draw.
-  private struct Frame {
-    var node: ComponentNode
-    var childPrefix: String
-    var depth: Int
-    var next = 0
-  }
-
   static func render(_ wiring: Wiring) -> String {
-    var lines: [String] = []
-    let byName = Dictionary(wiring.components.map { ($0.name, $0) }) { first, _ in first }
-    var drawn: Set<String> = []
-    var continued: [Continued] = []
-    for root in wiring.roots where !drawn.contains(root.name) {
+    var drawing = Drawing(
+      byName: Dictionary(wiring.components.map { ($0.name, $0) }) { first, _ in first })
+    for root in wiring.roots where !drawing.drawn.contains(root.name) {
       var suffix = "  \(root.position)"
       if let note = root.orphanNote {
         suffix += "  (orphan: \(TerminalText.name(note)))"
@@ -38,88 +22,83 @@ enum TextGraph {
           "  (in a cycle of parents: its parents are "
           + "\(root.parents.map(TerminalText.name).joined(separator: ", ")))"
       }
-      drawn.insert(root.name)
-      draw(
-        root, title: TerminalText.name(root.name) + suffix, byName: byName, drawn: &drawn,
-        continued: &continued, into: &lines)
+      drawing.draw(root, title: TerminalText.name(root.name) + suffix)
     }
     var next = 0
-    while next < continued.count {
-      let tree = continued[next]
+    while next < drawing.continued.count {
+      let (node, title) = drawing.continued[next]
       next += 1
-      draw(
-        tree.node, title: tree.title, byName: byName, drawn: &drawn, continued: &continued,
-        into: &lines)
+      drawing.draw(node, title: title)
     }
     let edges = wiring.components.reduce(0) { $0 + $1.children.count }
-    lines.append(
+    drawing.lines.append(
       "\(wiring.components.count) component\(wiring.components.count == 1 ? "" : "s"), "
         + "\(edges) edge\(edges == 1 ? "" : "s") in \(wiring.files.count) "
         + "file\(wiring.files.count == 1 ? "" : "s")")
-    return lines.joined(separator: "\n") + "\n"
+    return drawing.lines.joined(separator: "\n") + "\n"
   }
 
-  /// Draws `top` and the branch below it, queueing in `continued` what is too deep.
-  private static func draw(
-    _ top: ComponentNode,
-    title: String,
-    byName: [String: ComponentNode],
-    drawn: inout Set<String>,
-    continued: inout [Continued],
-    into lines: inout [String]
-  ) {
-    lines.append(title)
-    details(of: top, childPrefix: "", into: &lines)
-    var stack = [Frame(node: top, childPrefix: "", depth: 0)]
-    // The names on the stack: a child among them closes a cycle of parents.
-    var path: Set<String> = [top.name]
-    while let frame = stack.last {
-      guard frame.next < frame.node.children.count else {
-        path.remove(frame.node.name)
-        stack.removeLast()
-        continue
+  /// The lines drawn so far, the components drawn, and the branches that did not fit, queued to
+  /// be drawn again from the left with their titles.
+  private struct Drawing {
+    let byName: [String: ComponentNode]
+    var lines: [String] = []
+    var drawn: Set<String> = []
+    var continued: [(node: ComponentNode, title: String)] = []
+
+    /// Draws `top` and the branch below it, queueing in `continued` what is too deep.
+    mutating func draw(_ top: ComponentNode, title: String) {
+      drawn.insert(top.name)
+      lines.append(title)
+      details(of: top, childPrefix: "")
+      // Each component being drawn, and the next of its children to draw.
+      var stack = [(node: top, childPrefix: "", depth: 0, next: 0)]
+      // The names on the stack: a child among them closes a cycle of parents.
+      var path: Set<String> = [top.name]
+      while let frame = stack.last {
+        guard frame.next < frame.node.children.count else {
+          path.remove(frame.node.name)
+          stack.removeLast()
+          continue
+        }
+        let edge = frame.node.children[frame.next]
+        stack[stack.count - 1].next += 1
+        let isLast = frame.next == frame.node.children.count - 1
+        let connector = frame.childPrefix + (isLast ? "└─ " : "├─ ")
+        guard let child = byName[edge.child] else { continue }
+        let name = TerminalText.name(child.name) + " via " + TerminalText.name(edge.protocolName)
+        if path.contains(child.name) {
+          lines.append(connector + name + "  (cycle)")
+          continue
+        }
+        if drawn.contains(child.name) {
+          lines.append(connector + name + "  (drawn once, at its first place)")
+          continue
+        }
+        drawn.insert(child.name)
+        let title = name + "  \(child.position)"
+        if frame.depth + 1 >= maximumIndentedDepth {
+          lines.append(connector + title + "  (continued below)")
+          continued.append(
+            (child, title + "  (continued from \(TerminalText.name(frame.node.name)))"))
+          continue
+        }
+        let childPrefix = frame.childPrefix + (isLast ? "   " : "│  ")
+        lines.append(connector + title)
+        details(of: child, childPrefix: childPrefix)
+        stack.append((child, childPrefix, frame.depth + 1, 0))
+        path.insert(child.name)
       }
-      let edge = frame.node.children[frame.next]
-      stack[stack.count - 1].next += 1
-      let isLast = frame.next == frame.node.children.count - 1
-      let connector = frame.childPrefix + (isLast ? "└─ " : "├─ ")
-      guard let child = byName[edge.child] else { continue }
-      let name = TerminalText.name(child.name) + " via " + TerminalText.name(edge.protocolName)
-      if path.contains(child.name) {
-        lines.append(connector + name + "  (cycle)")
-        continue
-      }
-      if drawn.contains(child.name) {
-        lines.append(connector + name + "  (drawn once, at its first place)")
-        continue
-      }
-      drawn.insert(child.name)
-      let title = name + "  \(child.position)"
-      if frame.depth + 1 >= maximumIndentedDepth {
-        lines.append(connector + title + "  (continued below)")
-        continued.append(
-          Continued(
-            node: child,
-            title: title + "  (continued from \(TerminalText.name(frame.node.name)))"))
-        continue
-      }
-      let childPrefix = frame.childPrefix + (isLast ? "   " : "│  ")
-      lines.append(connector + title)
-      details(of: child, childPrefix: childPrefix, into: &lines)
-      stack.append(Frame(node: child, childPrefix: childPrefix, depth: frame.depth + 1))
-      path.insert(child.name)
     }
-  }
 
-  /// The member lines beneath a component.
-  private static func details(
-    of node: ComponentNode, childPrefix: String, into lines: inout [String]
-  ) {
-    let detailPrefix = childPrefix + (node.children.isEmpty ? "   " : "│  ")
-    for group in node.memberGroups {
-      lines.append(
-        detailPrefix + "\(group.label): "
-          + group.names.map(TerminalText.name).joined(separator: ", "))
+    /// The member lines beneath a component.
+    mutating func details(of node: ComponentNode, childPrefix: String) {
+      let detailPrefix = childPrefix + (node.children.isEmpty ? "   " : "│  ")
+      for group in node.memberGroups {
+        lines.append(
+          detailPrefix + "\(group.label): "
+            + group.names.map(TerminalText.name).joined(separator: ", "))
+      }
     }
   }
 }

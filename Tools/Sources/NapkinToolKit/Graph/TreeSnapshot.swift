@@ -10,10 +10,9 @@ import Foundation
 /// `Schema/napkin.schema.json`, which `router.treeSnapshot()` writes and `napkin graph --format
 /// html --snapshot FILE` draws on the static tree.
 ///
-/// Only the fields the schema defines are kept: decoding drops anything else, so the page embeds
-/// nothing the schema does not describe. Read and written by Foundation's `JSONDecoder` and
-/// `JSONEncoder`, which read 512 levels of JSON: a snapshot deeper than that is refused first,
-/// by a scan of its nesting, with a message that says so.
+/// Decoding keeps only the fields the schema defines, so the page embeds nothing the schema does
+/// not describe. Foundation's `JSONDecoder` reads 512 levels of JSON: a deeper snapshot is
+/// refused first, by a scan of its nesting, with a message that says so.
 struct TreeSnapshot: Equatable, Sendable, Codable {
   var schema: Int
   var kind: String
@@ -66,20 +65,17 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
   static let kindName = "tree-snapshot"
 
   /// Reads the snapshot at `path`: a regular file, never through a symbolic link, at most
-  /// ``maximumFileSize`` bytes, of a schema and kind this tool knows.
+  /// ``maximumFileSize`` bytes, of a schema and kind this tool knows; the messages say what was
+  /// wrong and what to pass instead.
   static func read(_ path: String) throws(UsageError) -> TreeSnapshot {
-    try decode(readFile(path), from: path)
-  }
-
-  /// The file's bytes; the messages say what was wrong and what to pass instead.
-  static func readFile(_ path: String) throws(UsageError) -> Data {
     func failure(_ message: String) -> UsageError {
       UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
     let limit = "\(maximumFileSize >> 20) MiB"
     // Never through a link: one planted where the app writes its snapshot is refused.
+    let data: Data
     do {
-      return try BoundedFile.read(path, limit: maximumFileSize)
+      data = try BoundedFile.read(path, limit: maximumFileSize)
     } catch {
       switch error {
       case .symbolicLink:
@@ -100,6 +96,7 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
             + "reads of a snapshot")
       }
     }
+    return try decode(data, from: path)
   }
 
   /// The levels of JSON `JSONDecoder` reads; a deeper document is refused before it is decoded.
@@ -196,35 +193,26 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
     var inString = false
     var escaped = false
     for byte in data {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
+      if escaped {
+        escaped = false
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "\\"): escaped = inString
+      case UInt8(ascii: "\""): inString.toggle()
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
+        depth += inString ? 0 : 1
         deepest = max(deepest, depth)
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= inString ? 0 : 1
       default: break
       }
     }
     return deepest
   }
 
-  /// The snapshot as the JSON text the page embeds, keys sorted, every character a terminal or
-  /// a script could take for something else escaped. Runs on a thread of ``ParserThreads``:
-  /// encoding recurses once per level.
+  /// The snapshot's JSON text as the page embeds it, keys sorted, what a terminal or a script
+  /// could misread escaped; on a thread of ``ParserThreads``, as encoding recurses once per level.
   var jsonText: String {
-    let snapshot = self
-    return ParserThreads.map(1) { _ in
-      JSONOutput.encode(snapshot).trimmingCharacters(in: .newlines)
-    }[0]
+    ParserThreads.map(1) { _ in JSONOutput.encode(self).trimmingCharacters(in: .newlines) }[0]
   }
 }

@@ -20,7 +20,8 @@ struct NapkinTemplates {
     "Interactable", "Interactor", "Presentable", "PresentableListener", "ViewControllable", "View",
   ]
 
-  private var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
+  /// The name as a property's starts: `Badge` gives `badge` (`badgeBuilder`).
+  var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
   var component: String {
     """
@@ -178,13 +179,9 @@ struct NapkinTemplates {
       viewProtocol.map { "a \($0.name), as the app's views are" } ?? "what the \(name) router needs"
     var members = ""
     if let viewProtocol, !viewProtocol.members.isEmpty {
-      let declarations = viewProtocol.members.map {
-        $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-          .joined(separator: "\n")
-      }
       members =
-        "\n\n  // What \(viewProtocol.name) asks of a view, empty until this one has content.\n"
-        + declarations.joined(separator: "\n")
+        "\n\n  // What \(viewProtocol.name) asks of a view, empty until this one has content.\n  "
+        + viewProtocol.members.joined(separator: "\n").replacingOccurrences(of: "\n", with: "\n  ")
     }
     return """
       import Napkin

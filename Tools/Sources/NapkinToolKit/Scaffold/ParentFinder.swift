@@ -23,12 +23,13 @@ final class ParentFinder: SyntaxVisitor {
 
   let parent: String
   private(set) var interactable: Found?
-  private(set) var interactor: Found?
-  private(set) var routing: Found?
   private(set) var router: Found?
   private(set) var routerCall: Found?
-  private(set) var viewControllable: Found?
-  private(set) var view: Found?
+  /// The files of the declarations the step adds to the end of, not replaces.
+  private(set) var interactor: String?
+  private(set) var routing: String?
+  private(set) var viewControllable: String?
+  private(set) var view: String?
   /// Whether the parent's view protocol already declares `present(_:)`.
   private(set) var canPresent = false
   private var file = ""
@@ -47,20 +48,16 @@ final class ParentFinder: SyntaxVisitor {
 
   var missing: [String] {
     [
-      (interactable, "protocol \(parent)Interactable"), (interactor, "class \(parent)Interactor"),
-      (routing, "protocol \(parent)Routing"), (router, "an init of class \(parent)Router"),
-      (routerCall, "the call \(parent)Router(...)"),
-    ].compactMap { $0.0 == nil ? $0.1 : nil }
+      (interactable == nil, "protocol \(parent)Interactable"),
+      (interactor == nil, "class \(parent)Interactor"),
+      (routing == nil, "protocol \(parent)Routing"),
+      (router == nil, "an init of class \(parent)Router"),
+      (routerCall == nil, "the call \(parent)Router(...)"),
+    ].compactMap { $0.0 ? $0.1 : nil }
   }
 
   private func text(_ start: AbsolutePosition, _ end: AbsolutePosition) -> String {
     String(decoding: source[start.utf8Offset..<end.utf8Offset], as: UTF8.self)
-  }
-
-  private func whole(_ node: some SyntaxProtocol) -> Found {
-    let start = node.positionAfterSkippingLeadingTrivia
-    let end = node.endPositionBeforeTrailingTrivia
-    return Found(file: file, old: text(start, end), head: text(start, end), tail: "")
   }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -71,13 +68,12 @@ final class ParentFinder: SyntaxVisitor {
         node.inheritanceClause?.endPositionBeforeTrailingTrivia
         ?? node.name.endPositionBeforeTrailingTrivia
       let end = node.memberBlock.leftBrace.endPositionBeforeTrailingTrivia
-      var found = Found(
-        file: file, old: text(start, end), head: text(start, split), tail: text(split, end))
-      if node.inheritanceClause == nil { found.head += ":" }
-      interactable = found
-    case parent + "Routing": routing = whole(node)
+      let colon = node.inheritanceClause == nil ? ":" : ""
+      interactable = Found(
+        file: file, old: text(start, end), head: text(start, split) + colon, tail: text(split, end))
+    case parent + "Routing": routing = file
     case parent + "ViewControllable":
-      viewControllable = whole(node)
+      viewControllable = file
       canPresent = node.memberBlock.members.contains {
         $0.decl.as(FunctionDeclSyntax.self)?.name.text == "present"
       }
@@ -88,8 +84,8 @@ final class ParentFinder: SyntaxVisitor {
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     switch node.name.text {
-    case parent + "Interactor": interactor = whole(node)
-    case parent + "View": view = whole(node)
+    case parent + "Interactor": interactor = file
+    case parent + "View": view = file
     case parent + "Router":
       if let initializer = node.memberBlock.members.lazy
         .compactMap({ $0.decl.as(InitializerDeclSyntax.self) }).first,
@@ -113,15 +109,11 @@ final class ParentFinder: SyntaxVisitor {
       ?? node.signature.parameterClause.leftParen.endPositionBeforeTrailingTrivia
     let kept = node.modifiers.filter { $0.name.tokenKind != .keyword(.override) }
     let prefix = kept.map { $0.trimmedDescription + " " }.joined()
-    var head = text(node.initKeyword.positionAfterSkippingLeadingTrivia, split)
-    head = prefix + head
+    let head = prefix + text(node.initKeyword.positionAfterSkippingLeadingTrivia, split)
     var found = Found(file: file, old: text(start, end), head: head, tail: text(split, end))
     if let first = body.statements.first {
       let spaces = first.leadingTrivia.pieces.reversed().prefix { !$0.isNewline }
-        .reduce(0) { count, piece in
-          if case .spaces(let n) = piece { return count + n }
-          return count
-        }
+        .reduce(0) { count, piece in if case .spaces(let n) = piece { count + n } else { count } }
       if spaces > 0 { found.bodyIndent = String(repeating: " ", count: spaces) }
     }
     return found

@@ -35,9 +35,8 @@ extension ScaffoldRequest {
         message: "missing --parent: name the napkin whose component builds \(name), "
           + "e.g. napkin new \(name) --parent Home")
     }
-    for (role, value) in [("name", name), ("parent", parent)] {
-      try Self.check(value, role: role)
-    }
+    try Self.check(name, role: "name")
+    try Self.check(parent, role: "parent")
     guard name != parent else {
       throw UsageError(message: "a napkin cannot be its own parent: \(name)")
     }
@@ -47,10 +46,7 @@ extension ScaffoldRequest {
           message: "--view-protocol names the protocol of the napkin's view, and --no-view asks "
             + "for a napkin without one: give one of them")
       }
-      let isIdentifier =
-        viewProtocol.first.map { $0.isLetter || $0 == "_" } == true
-        && viewProtocol.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
-      guard isIdentifier else {
+      guard Self.isIdentifier(viewProtocol, first: { $0.isLetter || $0 == "_" }) else {
         throw UsageError(
           message: "--view-protocol '\(viewProtocol)' is not a protocol name: give the name of "
             + "the app's view protocol as declared (e.g. TerminalScreen)")
@@ -63,10 +59,7 @@ extension ScaffoldRequest {
 
   /// A napkin name becomes the prefix of type names: an identifier that starts upper-case.
   private static func check(_ value: String, role: String) throws(UsageError) {
-    let isIdentifier =
-      value.first.map { $0.isUppercase && $0.isASCII } == true
-      && value.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
-    guard isIdentifier else {
+    guard isIdentifier(value, first: { $0.isUppercase && $0.isASCII }) else {
       throw UsageError(
         message: "the \(role) '\(value)' is not a napkin name: use letters and digits, "
           + "starting with an upper-case letter (e.g. Profile)")
@@ -84,5 +77,11 @@ extension ScaffoldRequest {
           + "which Napkin already declares: the app's type would shadow Napkin's and the app "
           + "would not build. Choose another name (e.g. '\(value)Screen'); nothing was written")
     }
+  }
+
+  /// Whether `value` is an ASCII identifier whose first character passes `first`.
+  private static func isIdentifier(_ value: String, first: (Character) -> Bool) -> Bool {
+    value.first.map(first) == true
+      && value.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
   }
 }

@@ -17,18 +17,14 @@ enum Scaffolder {
     var parentFolder = ""
   }
 
-  /// Writes one new file; it must refuse to replace an existing one.
+  /// Writes one new file; it must refuse to replace anything at its path, a planted symbolic
+  /// link included, as `withoutOverwriting` does.
   typealias Writer = (Data, URL) throws -> Void
-
-  /// Writes the file only if nothing is at its path, a planted symbolic link included.
-  static func newFile(_ data: Data, _ url: URL) throws {
-    try data.write(to: url, options: .withoutOverwriting)
-  }
 
   static func write(
     _ request: ScaffoldRequest,
     console: inout some Console,
-    writer: Writer = newFile
+    writer: Writer = { try $0.write(to: $1, options: .withoutOverwriting) }
   ) -> CommandStatus {
     let plan: Plan
     do {
@@ -43,19 +39,16 @@ enum Scaffolder {
     for file in plan.files {
       do {
         try createFolders(above: file.path, recordingIn: &createdFolders)
-        // `withoutOverwriting` closes the gap between the check in `plan` and this write.
-        do {
-          try writer(Data(file.contents.utf8), URL(fileURLWithPath: file.path))
-        } catch let error as CocoaError where error.code == .fileWriteFileExists {
-          throw error
-        } catch {
-          // The write made the file before it failed (a full disk): it is ours to remove.
-          written.append(file.path)
-          throw error
-        }
+        // Recorded first: a write that made the file before it failed (a full disk) leaves it ours
+        // to remove. `withoutOverwriting` closes the gap between the check in `plan` and this write.
         written.append(file.path)
+        try writer(Data(file.contents.utf8), URL(fileURLWithPath: file.path))
       } catch {
-        // Leave nothing behind: the files, then the folders made for them, deepest first.
+        // A file that was already there is not ours. Leave nothing behind: the files, then the
+        // folders made for them, deepest first.
+        if (error as? CocoaError)?.code == .fileWriteFileExists, written.last == file.path {
+          written.removeLast()
+        }
         for path in written {
           try? manager.removeItem(atPath: path)
         }
@@ -69,9 +62,7 @@ enum Scaffolder {
         return .inputProblem
       }
     }
-    for path in written {
-      console.write("created \(shown(path))\n")
-    }
+    console.write(written.map { "created \(shown($0))\n" }.joined())
     console.write(
       "\n\(request.name) is in \(shown(plan.napkinFolder)) (module \(plan.module)), below "
         + "\(request.parent).\n")
@@ -87,7 +78,7 @@ enum Scaffolder {
   /// pasting each where it says compiles.
   static func nextStep(for request: ScaffoldRequest, parentFolder: String) -> String {
     let parent = request.parent
-    let step = NextStep(name: request.name, parent: parent, childHasView: request.hasView)
+    let step = NapkinTemplates(name: request.name, parent: parent, hasView: request.hasView)
     switch step.edits(inFolder: parentFolder) {
     case .failure(let missing):
       return """
@@ -156,8 +147,7 @@ enum Scaffolder {
 
   /// Checks the request against the sources under `--into` and lists the files to write.
   static func plan(_ request: ScaffoldRequest) throws(UsageError) -> Plan {
-    let root = request.directory ?? "."
-    let searched = try searchedFolder(for: root)
+    let searched = try searchedFolder(for: request.directory ?? ".")
     let wiring = Wiring(files: SourceLoader.load(paths: [searched]).files)
     let parentComponent = request.parent + "Component"
     guard let parent = wiring.component(named: parentComponent) else {
@@ -179,39 +169,27 @@ enum Scaffolder {
     let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
       .deletingLastPathComponent
     let folder = napkinFolder(for: request, parentFolder: parentFolder)
-    func inFolder(_ suffix: String) -> String {
-      (folder as NSString).appendingPathComponent(request.name + suffix + ".swift")
+    func file(_ name: String, in folder: String, _ contents: String) -> PlannedFile {
+      PlannedFile(path: (folder as NSString).appendingPathComponent(name), contents: contents)
     }
+    let name = request.name
     var files = [
-      PlannedFile(path: inFolder("Component"), contents: templates.component),
-      PlannedFile(path: inFolder("Builder"), contents: templates.builder),
-      PlannedFile(path: inFolder("Router"), contents: templates.router),
-      PlannedFile(path: inFolder("Interactor"), contents: templates.interactor),
+      file("\(name)Component.swift", in: folder, templates.component),
+      file("\(name)Builder.swift", in: folder, templates.builder),
+      file("\(name)Router.swift", in: folder, templates.router),
+      file("\(name)Interactor.swift", in: folder, templates.interactor),
     ]
-    if request.hasView {
-      files.append(PlannedFile(path: inFolder("View"), contents: templates.view))
-    }
-    files += [
-      PlannedFile(
-        path: (parentFolder as NSString).appendingPathComponent(
-          "\(parentComponent)+\(request.name).swift"),
-        contents: templates.edge)
-    ]
+    if request.hasView { files.append(file("\(name)View.swift", in: folder, templates.view)) }
+    files.append(file("\(parentComponent)+\(name).swift", in: parentFolder, templates.edge))
     // The target holds the napkin's folder, wherever `--into` put it inside the target: an app
     // that groups its napkins (`Examples/HomeNapkin/ComponentTree`) still tests `HomeNapkin`.
+    // Its module is, by SwiftPM's convention, the folder's own name.
     let target = targetFolder(of: folder)
-    let module = request.module ?? Self.moduleName(of: target)
+    let module = request.module ?? URL(fileURLWithPath: target).lastPathComponent
     if let tests = request.testsDirectory ?? Self.conventionalTests(for: target, module: module) {
       files.append(
-        PlannedFile(
-          path: (tests as NSString).appendingPathComponent(
-            "\(request.name)/\(request.name)NapkinTests.swift"),
-          contents: templates.test(module: module)))
-      files.append(
-        PlannedFile(
-          path: (tests as NSString).appendingPathComponent(
-            "Support/\(request.name)Fakes.swift"),
-          contents: templates.fakes(module: module)))
+        file("\(name)/\(name)NapkinTests.swift", in: tests, templates.test(module: module)))
+      files.append(file("Support/\(name)Fakes.swift", in: tests, templates.fakes(module: module)))
     }
     let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
     guard existing.isEmpty else {
@@ -227,19 +205,17 @@ enum Scaffolder {
   /// created with the napkin), the nearest folder above it that does.
   private static func searchedFolder(for root: String) throws(UsageError) -> String {
     var folder = root
-    while true {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-        guard isDirectory.boolValue else {
-          throw UsageError(
-            message: "--into \(root): \(folder) is not a folder; pass the folder of the "
-              + "app's napkins (e.g. Examples/HomeNapkin)")
-        }
-        return folder
-      }
+    var isDirectory: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
       let above = (folder as NSString).deletingLastPathComponent
       folder = above.isEmpty ? "." : above
     }
+    guard isDirectory.boolValue else {
+      throw UsageError(
+        message: "--into \(root): \(folder) is not a folder; pass the folder of the "
+          + "app's napkins (e.g. Examples/HomeNapkin)")
+    }
+    return folder
   }
 
   /// Where the parent is declared. A parent declared more than once (a test declaring a
@@ -260,18 +236,15 @@ enum Scaffolder {
     return place
   }
 
-  /// `--into DIR` gives `DIR/<Name>`. Without it the napkin goes beside its parent's folder,
-  /// inside the same target: `Sources/App/Hub/HubComponent.swift` gives `Sources/App/<Name>`.
-  /// A parent whose folder is not named after it (`Sources/App/HubComponent.swift`) gets the new
-  /// napkin in a folder inside its own, which is still the same target.
+  /// `--into DIR` gives `DIR/<Name>`. Without it the napkin goes beside its parent's folder, in
+  /// the same target (`Sources/App/Hub/HubComponent.swift` gives `Sources/App/<Name>`), or inside
+  /// that folder when it is not named after the parent (`Sources/App/HubComponent.swift`).
   static func napkinFolder(for request: ScaffoldRequest, parentFolder: String) -> String {
-    if let into = request.directory {
-      return (into as NSString).appendingPathComponent(request.name)
-    }
-    let parentFolderName = (parentFolder as NSString).lastPathComponent
+    let parent = parentFolder as NSString
     let container =
-      parentFolderName == request.parent
-      ? (parentFolder as NSString).deletingLastPathComponent : parentFolder
+      request.directory
+      ?? (parent.lastPathComponent == request.parent
+        ? parent.deletingLastPathComponent : parentFolder)
     return (container as NSString).appendingPathComponent(request.name)
   }
 
@@ -279,16 +252,14 @@ enum Scaffolder {
   /// package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without a package.
   static func targetFolder(of folder: String) -> String {
     let standardized = URL(fileURLWithPath: folder).standardizedFileURL
-    guard let package = packageRoot(above: standardized.path) else {
-      return standardized.deletingLastPathComponent().path
+    if let package = packageRoot(above: standardized.path).map({ URL(fileURLWithPath: $0) }) {
+      let inside = standardized.pathComponents.dropFirst(
+        package.standardizedFileURL.pathComponents.count)
+      if inside.count >= 2 {
+        return package.appendingPathComponent(inside.prefix(2).joined(separator: "/")).path
+      }
     }
-    let inside = standardized.pathComponents.dropFirst(
-      URL(fileURLWithPath: package).standardizedFileURL.pathComponents.count)
-    guard inside.count >= 2 else { return standardized.deletingLastPathComponent().path }
-    return URL(fileURLWithPath: package).appendingPathComponent(
-      inside.prefix(2).joined(separator: "/")
-    )
-    .path
+    return standardized.deletingLastPathComponent().path
   }
 
   /// The nearest folder at or above `folder` that holds a `Package.swift`.
@@ -304,18 +275,12 @@ enum Scaffolder {
     return nil
   }
 
-  /// SwiftPM's test folder for `module`, `<package>/Tests/<module>Tests`, if it exists: the
-  /// package is the nearest folder above `folder` that holds a `Package.swift`.
+  /// SwiftPM's test folder for `module` in the package holding `folder`, if it exists.
   static func conventionalTests(for folder: String, module: String) -> String? {
     guard let package = packageRoot(above: folder) else { return nil }
     let tests = URL(fileURLWithPath: package).appendingPathComponent("Tests/\(module)Tests").path
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: tests, isDirectory: &isDirectory)
     return exists && isDirectory.boolValue ? tests : nil
-  }
-
-  /// The module a folder compiles into, by SwiftPM's convention: the folder's own name.
-  static func moduleName(of folder: String) -> String {
-    URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
   }
 }

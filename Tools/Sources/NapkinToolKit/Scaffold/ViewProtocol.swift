@@ -1,4 +1,3 @@
-import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -124,11 +123,9 @@ struct ViewProtocol: Equatable, Sendable {
         }
         members.append(
           isSettable ? "var \(name): \(type) = \(value)" : "var \(name): \(type) { \(value) }")
-      case .function(_, let signature, let returnType):
-        guard let returnType else {
-          members.append("\(signature) {}")
-          continue
-        }
+      case .function(_, let signature, nil):
+        members.append("\(signature) {}")
+      case .function(_, let signature, let returnType?):
         guard let value = emptyValue(of: returnType) else {
           throw refuse(
             "returning \(returnType), which has no empty value the generated view could give")
@@ -172,15 +169,11 @@ struct ViewProtocol: Equatable, Sendable {
   /// The requirements of `names` declared in the file at `path`, and the members unconstrained
   /// extensions of them provide. Runs on a thread of ``ParserThreads``.
   private static func members(in path: String, of names: Set<String>) -> FileMembers {
-    var result = FileMembers()
     guard case .source(let source) = SourceLoader.readSource(path, followingLink: false) else {
-      result.problem = "it cannot be read"
-      return result
+      return FileMembers(problem: "it cannot be read")
     }
-    if let refusal = NestingGuard.check(source) {
-      result.problem = refusal.message
-      return result
-    }
+    if let refusal = NestingGuard.check(source) { return FileMembers(problem: refusal.message) }
+    var result = FileMembers()
     var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
     let tree = SourceFileSyntax.parse(from: &parser)
     for statement in tree.statements {
@@ -206,9 +199,7 @@ struct ViewProtocol: Equatable, Sendable {
   /// What one member declaration of a protocol (or of its extension) asks for.
   private static func requirement(_ decl: DeclSyntax) -> Requirement? {
     let isStatic = { (modifiers: DeclModifierListSyntax) in
-      modifiers.contains {
-        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-      }
+      modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
     }
     if let variable = decl.as(VariableDeclSyntax.self),
       let binding = variable.bindings.first,
@@ -216,11 +207,10 @@ struct ViewProtocol: Equatable, Sendable {
     {
       if isStatic(variable.modifiers) { return .unwritable("static var \(name)") }
       let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-      let isSettable =
-        binding.accessorBlock.map {
-          guard case .accessors(let list) = $0.accessors else { return false }
-          return list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
-        } ?? false
+      var isSettable = false
+      if case .accessors(let list)? = binding.accessorBlock?.accessors {
+        isSettable = list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+      }
       return .property(name: name, type: type, isSettable: isSettable)
     }
     if let function = decl.as(FunctionDeclSyntax.self) {

@@ -1,13 +1,11 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 
 /// The step `new` prints after writing a napkin: the edits, read from the parent's own source,
 /// that attach the child. Each is exact code, so that pasting it where it says compiles: the
 /// parent's `…Interactable` refines the child's listener (the router hands `interactor` to the
 /// child's builder), its builder hands the child's builder to its router (a router cannot reach
 /// its component), and its router stores the child, attaches it and presents its view.
-struct NextStep {
+extension NapkinTemplates {
   /// One edit: replace `old` with `code`, or (`old` nil) add `code` at the end of `declaration`.
   struct Edit: Equatable {
     var file: String
@@ -15,13 +13,6 @@ struct NextStep {
     var old: String?
     var code: String
   }
-
-  var name: String
-  var parent: String
-  var childHasView: Bool
-
-  /// The name as a property's starts: `Badge` gives `badge` (`badgeBuilder`).
-  var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
 
   /// The edits for the parent whose sources are the `.swift` files of `folder`, or the names of
   /// the declarations that were not found there.
@@ -31,34 +22,30 @@ struct NextStep {
       .map { (folder as NSString).appendingPathComponent($0) }
     let finder = ParentFinder(parent: parent)
     for file in files {
-      // A regular file only: a planted link is not followed (the attributes are the link's).
-      guard
-        (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType
-          == .typeRegular,
-        let data = FileManager.default.contents(atPath: file),
-        data.count <= SourceLoader.maximumFileSize
-      else { continue }
-      finder.read(path: file, source: String(decoding: data, as: UTF8.self))
+      // A regular file only, read within the size bound: a planted link is not followed.
+      guard case .source(let source) = SourceLoader.readSource(file, followingLink: false) else {
+        continue
+      }
+      finder.read(path: file, source: source)
     }
     guard let interactable = finder.interactable, let interactor = finder.interactor,
       let routing = finder.routing, let router = finder.router, let call = finder.routerCall
     else {
       return .failure(Missing(names: finder.missing))
     }
-    let builderParameter = "\(lower)Builder: any \(name)Buildable"
     var edits = [
       Edit(
         file: interactable.file, declaration: "protocol \(parent)Interactable",
         old: interactable.old, code: interactable.new(adding: "\(name)Listener")),
       Edit(
-        file: interactor.file, declaration: "class \(parent)Interactor", old: nil,
+        file: interactor, declaration: "class \(parent)Interactor",
         code: """
             func \(lower)DidFinish() {
               router?.detach\(name)()
             }
           """),
       Edit(
-        file: routing.file, declaration: "protocol \(parent)Routing", old: nil,
+        file: routing, declaration: "protocol \(parent)Routing",
         code: """
             func routeTo\(name)()
             func detach\(name)()
@@ -69,22 +56,20 @@ struct NextStep {
       Edit(
         file: router.file, declaration: "class \(parent)Router", old: router.old,
         code: router.new(
-          adding: builderParameter, assigning: "self.\(lower)Builder = \(lower)Builder")),
+          adding: "\(lower)Builder: any \(name)Buildable",
+          assigning: "self.\(lower)Builder = \(lower)Builder")),
     ]
-    let presents = childHasView && finder.viewControllable != nil
+    let presents = hasView && finder.viewControllable != nil
     if let viewControllable = finder.viewControllable, presents, !finder.canPresent {
-      edits.append(
+      edits += [
         Edit(
-          file: viewControllable.file, declaration: "protocol \(parent)ViewControllable",
-          old: nil,
+          file: viewControllable, declaration: "protocol \(parent)ViewControllable",
           code: """
               func present(_ view: any ViewControllable)
               func dismiss(_ view: any ViewControllable)
-            """))
-      edits.append(
+            """),
         Edit(
-          file: finder.view?.file ?? viewControllable.file,
-          declaration: "class \(parent)View", old: nil,
+          file: finder.view ?? viewControllable, declaration: "class \(parent)View",
           code: """
               private(set) var presented: (any ViewControllable)?
               func present(_ view: any ViewControllable) {
@@ -93,11 +78,12 @@ struct NextStep {
               func dismiss(_ view: any ViewControllable) {
                 if presented === view { presented = nil }
               }
-            """))
+            """),
+      ]
     }
     edits.append(
       Edit(
-        file: router.file, declaration: "class \(parent)Router", old: nil,
+        file: router.file, declaration: "class \(parent)Router",
         code: routerMembers(presents: presents)))
     return .success(edits)
   }
