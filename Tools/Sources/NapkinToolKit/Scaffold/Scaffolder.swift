@@ -2,15 +2,9 @@ import Foundation
 
 /// Writes the files of a new napkin: all of them or, if anything is in the way, none.
 enum Scaffolder {
-  /// One file to write.
-  struct PlannedFile: Equatable {
-    var path: String
-    var contents: String
-  }
-
   /// The files to write, where the napkin goes and the module its tests import.
-  struct Plan: Equatable {
-    var files: [PlannedFile]
+  struct Plan {
+    var files: [(path: String, contents: String)]
     var napkinFolder: String
     var module: String
     /// The folder of the parent's component, where the next step reads the parent's napkin.
@@ -130,11 +124,11 @@ enum Scaffolder {
     let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
       .deletingLastPathComponent
     let folder = napkinFolder(for: request, parentFolder: parentFolder)
-    func file(_ name: String, in folder: String, _ contents: String) -> PlannedFile {
-      PlannedFile(path: (folder as NSString).appendingPathComponent(name), contents: contents)
+    func file(_ name: String, in folder: String, _ contents: String) -> (String, String) {
+      ((folder as NSString).appendingPathComponent(name), contents)
     }
     let name = request.name
-    var files = [
+    var files: [(path: String, contents: String)] = [
       file("\(name)Component.swift", in: folder, templates.component),
       file("\(name)Builder.swift", in: folder, templates.builder),
       file("\(name)Router.swift", in: folder, templates.router),
