@@ -1,7 +1,7 @@
 extension MemberOrigin {
   /// Which children read a member of their parent, the readers step of `napkin why` one level at
   /// a time: each component's requirements and pass-throughs are gathered once, so that a walk
-  /// down the tree (``MemberOrigin/readers(of:below:in:)``, the HTML page's data) costs a pass.
+  /// down the tree (``MemberOrigin/readers(of:below:index:)``, the HTML page's data) costs a pass.
   struct ReaderIndex {
     private let wiring: Wiring
     /// Each component's requirements: of its dependency protocols and what they refine.

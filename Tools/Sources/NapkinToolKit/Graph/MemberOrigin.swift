@@ -88,7 +88,7 @@ enum MemberOrigin {
     let chain = origin(of: member, from: holder, in: wiring)
     return Answer(
       holder: holder.name, chain: chain, unresolved: chain.last?.property.kind.passThroughRead,
-      readers: readers(of: member, below: holder, in: wiring, index: index))
+      readers: readers(of: member, below: holder, index: index ?? ReaderIndex(wiring)))
   }
 
   /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.
@@ -118,11 +118,9 @@ enum MemberOrigin {
 
   /// Components below `holder` that pass `member` on or read it: a child whose pass-through
   /// reads `dependency.member`, then the same below that child.
-  static func readers(
-    of member: String, below holder: ComponentNode, in wiring: Wiring,
-    index: ReaderIndex? = nil
-  ) -> [Step] {
-    let index = index ?? ReaderIndex(wiring)
+  static func readers(of member: String, below holder: ComponentNode, index: ReaderIndex)
+    -> [Step]
+  {
     var result: [Step] = []
     var pending = [(holder, member)]
     var visited: Set<String> = [holder.name]

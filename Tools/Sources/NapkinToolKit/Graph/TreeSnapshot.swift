@@ -107,64 +107,60 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
   /// a detached entry, a component, its `shared` array and an instance take six more.
   static let maximumDepth = (maximumJSONDepth - 6) / 2
 
-  /// Decodes `data` read from `path`, refusing a schema or a kind it does not know. Runs on a
-  /// thread of ``ParserThreads``: decoding recurses once per level.
-  static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
-    try ParserThreads.map(1) { _ in
-      Result { () throws(UsageError) in try TreeSnapshot.decodeHere(data, from: path) }
-    }[0].get()
-  }
-
   /// The two fields that say what a document is, read before the rest.
   private struct Header: Decodable {
     var kind: String?
     var schema: Int?
   }
 
-  private static func decodeHere(_ data: Data, from path: String) throws(UsageError)
-    -> TreeSnapshot
-  {
-    func failure(_ message: String) -> UsageError {
-      UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
-    }
-    guard nesting(of: data) <= maximumJSONDepth else {
-      throw failure(
-        "is nested too deeply: more than \(maximumJSONDepth) levels of JSON (some "
-          + "\(maximumDepth) napkins), more than JSONDecoder reads; is it the app's snapshot?")
-    }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-      throw failure(
-        "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
-          + "(HomeNapkin: --snapshot FILE)")
-    }
-    switch header.kind {
-    case kindName?: break
-    case "graph"?:
-      throw failure(
-        "is a graph (`napkin graph --format json`), not a tree snapshot; pass the file a running "
-          + "app writes from router.treeSnapshot()")
-    case let other?:
-      throw failure(
-        "has kind \"\(TerminalText.name(other))\", which napkin does not know; a tree snapshot "
-          + "has \"kind\": \"\(kindName)\"")
-    case nil:
-      throw failure(
-        "has no \"kind\"; a tree snapshot has \"kind\": \"\(kindName)\" and \"schema\": "
-          + "\(JSONGraph.schema) (Schema/napkin.schema.json)")
-    }
-    guard header.schema == JSONGraph.schema else {
-      let found = header.schema.map { "schema \($0)" } ?? "no schema number"
-      throw failure(
-        "has \(found), and this napkin reads schema \(JSONGraph.schema) only; use a napkin "
-          + "built from the same Napkin release as the app")
-    }
-    do {
-      return try JSONDecoder().decode(TreeSnapshot.self, from: data)
-    } catch {
-      throw failure(
-        "does not match schema \(JSONGraph.schema) (Schema/napkin.schema.json): "
-          + TerminalText.name(mismatch(error)))
-    }
+  /// Decodes `data` read from `path`, refusing a schema or a kind it does not know. Runs on a
+  /// thread of ``ParserThreads``: decoding recurses once per level.
+  static func decode(_ data: Data, from path: String) throws(UsageError) -> TreeSnapshot {
+    try ParserThreads.map(1) { _ in
+      Result { () throws(UsageError) -> TreeSnapshot in
+        func failure(_ message: String) -> UsageError {
+          UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
+        }
+        guard nesting(of: data) <= maximumJSONDepth else {
+          throw failure(
+            "is nested too deeply: more than \(maximumJSONDepth) levels of JSON (some "
+              + "\(maximumDepth) napkins), more than JSONDecoder reads; is it the app's snapshot?")
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+          throw failure(
+            "is not a JSON object; pass the file a running app writes from router.treeSnapshot() "
+              + "(HomeNapkin: --snapshot FILE)")
+        }
+        switch header.kind {
+        case kindName?: break
+        case "graph"?:
+          throw failure(
+            "is a graph (`napkin graph --format json`), not a tree snapshot; pass the file a running "
+              + "app writes from router.treeSnapshot()")
+        case let other?:
+          throw failure(
+            "has kind \"\(TerminalText.name(other))\", which napkin does not know; a tree snapshot "
+              + "has \"kind\": \"\(kindName)\"")
+        case nil:
+          throw failure(
+            "has no \"kind\"; a tree snapshot has \"kind\": \"\(kindName)\" and \"schema\": "
+              + "\(JSONGraph.schema) (Schema/napkin.schema.json)")
+        }
+        guard header.schema == JSONGraph.schema else {
+          let found = header.schema.map { "schema \($0)" } ?? "no schema number"
+          throw failure(
+            "has \(found), and this napkin reads schema \(JSONGraph.schema) only; use a napkin "
+              + "built from the same Napkin release as the app")
+        }
+        do {
+          return try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } catch {
+          throw failure(
+            "does not match schema \(JSONGraph.schema) (Schema/napkin.schema.json): "
+              + TerminalText.name(mismatch(error)))
+        }
+      }
+    }[0].get()
   }
 
   /// Where a decoding error is, as the schema's path: `root.children[0].active is missing`.

@@ -6,17 +6,9 @@ import Foundation
 /// child's builder), its builder hands the child's builder to its router (a router cannot reach
 /// its component), and its router stores the child, attaches it and presents its view.
 extension NapkinTemplates {
-  /// One edit: replace `old` with `code`, or (`old` nil) add `code` at the end of `declaration`.
-  struct Edit: Equatable {
-    var file: String
-    var declaration: String
-    var old: String?
-    var code: String
-  }
-
-  /// The edits for the parent whose sources are the `.swift` files of `folder`, or the names of
-  /// the declarations that were not found there.
-  func edits(inFolder folder: String) -> Result<[Edit], Missing> {
+  /// The step for the parent whose sources are the `.swift` files of `folder`: its edits, or,
+  /// when a declaration they edit is not there, what to do in words.
+  func nextStep(inFolder folder: String) -> String {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter { $0.hasSuffix(".swift") }.sorted()
       .map { (folder as NSString).appendingPathComponent($0) }
@@ -31,61 +23,86 @@ extension NapkinTemplates {
     guard let interactable = finder.interactable, let interactor = finder.interactor,
       let routing = finder.routing, let router = finder.router, let call = finder.routerCall
     else {
-      return .failure(Missing(names: finder.missing))
+      return """
+
+        Next: attach it from \(parent)Router; \(Scaffolder.shown(folder)) does not declare \
+        \(finder.missing.joined(separator: ", ")), so the step cannot be written out. Make \
+        \(parent)Interactable refine \(name)Listener, have \(parent)Builder pass \
+        component.\(lower)Builder to \(parent)Router, and have the router keep \
+        it, build the child with its interactor, store, attach and present it.
+
+        """
     }
-    var edits = [
-      Edit(
-        file: interactable.file, declaration: "protocol \(parent)Interactable",
-        old: interactable.old, code: interactable.new(adding: "\(name)Listener")),
-      Edit(
-        file: interactor, declaration: "class \(parent)Interactor",
-        code: """
-            func \(lower)DidFinish() {
-              router?.detach\(name)()
-            }
-          """),
-      Edit(
-        file: routing, declaration: "protocol \(parent)Routing",
-        code: """
-            func routeTo\(name)()
-            func detach\(name)()
-          """),
-      Edit(
-        file: call.file, declaration: "class \(parent)Builder", old: call.old,
-        code: call.new(adding: "\(lower)Builder: component.\(lower)Builder")),
-      Edit(
-        file: router.file, declaration: "class \(parent)Router", old: router.old,
-        code: router.new(
-          adding: "\(lower)Builder: any \(name)Buildable",
-          assigning: "self.\(lower)Builder = \(lower)Builder")),
-    ]
+    // Each edit as printed: replace `old` with `code`, or (`old` nil) add `code` at the end of
+    // `declaration`.
+    var edits: [String] = []
+    func edit(_ file: String, _ declaration: String, old: String? = nil, _ code: String) {
+      let place = Scaffolder.shown(file)
+      if let old {
+        edits.append("\nIn \(place), replace\n\(indented(old))\nwith\n\(indented(code))\n")
+      } else {
+        edits.append("\nIn \(place), add at the end of \(declaration):\n\(indented(code))\n")
+      }
+    }
+    edit(
+      interactable.file, "protocol \(parent)Interactable", old: interactable.old,
+      interactable.new(adding: "\(name)Listener"))
+    edit(
+      interactor, "class \(parent)Interactor",
+      """
+        func \(lower)DidFinish() {
+          router?.detach\(name)()
+        }
+      """)
+    edit(
+      routing, "protocol \(parent)Routing",
+      """
+        func routeTo\(name)()
+        func detach\(name)()
+      """)
+    edit(
+      call.file, "class \(parent)Builder", old: call.old,
+      call.new(adding: "\(lower)Builder: component.\(lower)Builder"))
+    edit(
+      router.file, "class \(parent)Router", old: router.old,
+      router.new(
+        adding: "\(lower)Builder: any \(name)Buildable",
+        assigning: "self.\(lower)Builder = \(lower)Builder"))
     let presents = hasView && finder.viewControllable != nil
     if let viewControllable = finder.viewControllable, presents, !finder.canPresent {
-      edits += [
-        Edit(
-          file: viewControllable, declaration: "protocol \(parent)ViewControllable",
-          code: """
-              func present(_ view: any ViewControllable)
-              func dismiss(_ view: any ViewControllable)
-            """),
-        Edit(
-          file: finder.view ?? viewControllable, declaration: "class \(parent)View",
-          code: """
-              private(set) var presented: (any ViewControllable)?
-              func present(_ view: any ViewControllable) {
-                presented = view
-              }
-              func dismiss(_ view: any ViewControllable) {
-                if presented === view { presented = nil }
-              }
-            """),
-      ]
+      edit(
+        viewControllable, "protocol \(parent)ViewControllable",
+        """
+          func present(_ view: any ViewControllable)
+          func dismiss(_ view: any ViewControllable)
+        """)
+      edit(
+        finder.view ?? viewControllable, "class \(parent)View",
+        """
+          private(set) var presented: (any ViewControllable)?
+          func present(_ view: any ViewControllable) {
+            presented = view
+          }
+          func dismiss(_ view: any ViewControllable) {
+            if presented === view { presented = nil }
+          }
+        """)
     }
-    edits.append(
-      Edit(
-        file: router.file, declaration: "class \(parent)Router",
-        code: routerMembers(presents: presents)))
-    return .success(edits)
+    edit(router.file, "class \(parent)Router", routerMembers(presents: presents))
+    return """
+
+      Next: attach it from \(parent)Router with these \(edits.count) edits, each exact code:
+      \(edits.joined())
+      Then call router?.routeTo\(name)() from \(parent)Interactor where it should \
+      show \(name).
+
+      """
+  }
+
+  /// Code as the step prints it: four spaces in, blank lines left empty.
+  private func indented(_ code: String) -> String {
+    code.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
   }
 
   private func routerMembers(presents: Bool) -> String {
@@ -104,10 +121,5 @@ extension NapkinTemplates {
         \(lower) = nil
       }
     """
-  }
-
-  /// The declarations of the parent that were not found in its folder.
-  struct Missing: Error, Equatable {
-    var names: [String]
   }
 }

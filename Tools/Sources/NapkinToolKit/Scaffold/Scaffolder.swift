@@ -2,15 +2,9 @@ import Foundation
 
 /// Writes the files of a new napkin: all of them or, if anything is in the way, none.
 enum Scaffolder {
-  /// One file to write.
-  struct PlannedFile: Equatable {
-    var path: String
-    var contents: String
-  }
-
   /// The files to write, where the napkin goes and the module its tests import.
-  struct Plan: Equatable {
-    var files: [PlannedFile]
+  struct Plan {
+    var files: [(path: String, contents: String)]
     var napkinFolder: String
     var module: String
     /// The folder of the parent's component, where the next step reads the parent's napkin.
@@ -70,51 +64,12 @@ enum Scaffolder {
       console.write(
         "\nNo test written: no Tests/<Module>Tests folder was found; pass --tests DIR.\n")
     }
-    console.write(nextStep(for: request, parentFolder: plan.parentFolder))
+    // How to attach the new napkin: exact edits of the parent's files, read from them, so that
+    // pasting each where it says compiles.
+    let templates = NapkinTemplates(
+      name: request.name, parent: request.parent, hasView: request.hasView)
+    console.write(templates.nextStep(inFolder: plan.parentFolder))
     return .success
-  }
-
-  /// How to attach the new napkin: exact edits of the parent's files, read from them, so that
-  /// pasting each where it says compiles.
-  static func nextStep(for request: ScaffoldRequest, parentFolder: String) -> String {
-    let parent = request.parent
-    let step = NapkinTemplates(name: request.name, parent: parent, hasView: request.hasView)
-    switch step.edits(inFolder: parentFolder) {
-    case .failure(let missing):
-      return """
-
-        Next: attach it from \(parent)Router; \(shown(parentFolder)) does not declare \
-        \(missing.names.joined(separator: ", ")), so the step cannot be written out. Make \
-        \(parent)Interactable refine \(request.name)Listener, have \(parent)Builder pass \
-        component.\(step.lower)Builder to \(parent)Router, and have the router keep \
-        it, build the child with its interactor, store, attach and present it.
-
-        """
-    case .success(let edits):
-      var text =
-        "\nNext: attach it from \(parent)Router with these \(edits.count) edits, each exact code:\n"
-      for edit in edits {
-        let place = shown(edit.file)
-        if let old = edit.old {
-          text += "\nIn \(place), replace\n\(indented(old))\nwith\n\(indented(edit.code))\n"
-        } else {
-          text += "\nIn \(place), add at the end of \(edit.declaration):\n\(indented(edit.code))\n"
-        }
-      }
-      text += """
-
-        Then call router?.routeTo\(request.name)() from \(parent)Interactor where it should \
-        show \(request.name).
-
-        """
-      return text
-    }
-  }
-
-  /// Code as the step prints it: four spaces in, blank lines left empty.
-  private static func indented(_ code: String) -> String {
-    code.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
   }
 
   /// A path as `new` prints it: relative to the current folder when inside it, else absolute,
@@ -169,11 +124,11 @@ enum Scaffolder {
     let parentFolder = (try parentPlace(parent, wiring: wiring).file as NSString)
       .deletingLastPathComponent
     let folder = napkinFolder(for: request, parentFolder: parentFolder)
-    func file(_ name: String, in folder: String, _ contents: String) -> PlannedFile {
-      PlannedFile(path: (folder as NSString).appendingPathComponent(name), contents: contents)
+    func file(_ name: String, in folder: String, _ contents: String) -> (String, String) {
+      ((folder as NSString).appendingPathComponent(name), contents)
     }
     let name = request.name
-    var files = [
+    var files: [(path: String, contents: String)] = [
       file("\(name)Component.swift", in: folder, templates.component),
       file("\(name)Builder.swift", in: folder, templates.builder),
       file("\(name)Router.swift", in: folder, templates.router),
@@ -184,9 +139,10 @@ enum Scaffolder {
     // The target holds the napkin's folder, wherever `--into` put it inside the target: an app
     // that groups its napkins (`Examples/HomeNapkin/ComponentTree`) still tests `HomeNapkin`.
     // Its module is, by SwiftPM's convention, the folder's own name.
-    let target = targetFolder(of: folder)
+    let package = packageRoot(above: folder)
+    let target = targetFolder(of: folder, in: package)
     let module = request.module ?? URL(fileURLWithPath: target).lastPathComponent
-    if let tests = request.testsDirectory ?? Self.conventionalTests(for: target, module: module) {
+    if let tests = request.testsDirectory ?? Self.conventionalTests(in: package, module: module) {
       files.append(
         file("\(name)/\(name)NapkinTests.swift", in: tests, templates.test(module: module)))
       files.append(file("Support/\(name)Fakes.swift", in: tests, templates.fakes(module: module)))
@@ -248,11 +204,11 @@ enum Scaffolder {
     return (container as NSString).appendingPathComponent(request.name)
   }
 
-  /// The folder of the SwiftPM target that holds `folder`: the second level below the nearest
-  /// package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without a package.
-  static func targetFolder(of folder: String) -> String {
+  /// The folder of the SwiftPM target that holds `folder`: the second level below `package`, its
+  /// nearest package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without one.
+  static func targetFolder(of folder: String, in package: String?) -> String {
     let standardized = URL(fileURLWithPath: folder).standardizedFileURL
-    if let package = packageRoot(above: standardized.path).map({ URL(fileURLWithPath: $0) }) {
+    if let package = package.map({ URL(fileURLWithPath: $0) }) {
       let inside = standardized.pathComponents.dropFirst(
         package.standardizedFileURL.pathComponents.count)
       if inside.count >= 2 {
@@ -275,9 +231,9 @@ enum Scaffolder {
     return nil
   }
 
-  /// SwiftPM's test folder for `module` in the package holding `folder`, if it exists.
-  static func conventionalTests(for folder: String, module: String) -> String? {
-    guard let package = packageRoot(above: folder) else { return nil }
+  /// SwiftPM's test folder for `module` in `package`, if it exists.
+  static func conventionalTests(in package: String?, module: String) -> String? {
+    guard let package else { return nil }
     let tests = URL(fileURLWithPath: package).appendingPathComponent("Tests/\(module)Tests").path
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: tests, isDirectory: &isDirectory)

@@ -52,13 +52,13 @@ struct ViewProtocol: Equatable, Sendable {
         message: "no protocol named \(name) under \(searched); --view-protocol names the app's "
           + "own view protocol, which refines ViewControllable")
     }
-    let family = wiring.refinements(of: [name])
+    let family = inOrder(from: name, wiring: wiring)
     guard family.contains("ViewControllable") else {
       throw UsageError(
         message: "\(name) does not refine ViewControllable, as far as the sources under "
           + "\(searched) show; a napkin's view must be a ViewControllable for its router")
     }
-    let declared = family.filter { wiring.protocols[$0] != nil && $0 != "ViewControllable" }
+    let declared = Set(family).filter { wiring.protocols[$0] != nil && $0 != "ViewControllable" }
     var paths = Set(declared.compactMap { wiring.protocols[$0]?.position.file })
     for file in wiring.files
     where file.extensions.contains(where: { declared.contains($0.extendedType) }) {
@@ -80,7 +80,7 @@ struct ViewProtocol: Equatable, Sendable {
     return try ViewProtocol(
       name: name,
       members: written(
-        inOrder(from: name, wiring: wiring).flatMap { requirements[$0] ?? [] },
+        family.flatMap { requirements[$0] ?? [] },
         defaults: defaults, protocolName: name))
   }
 
