@@ -155,10 +155,9 @@ extension Linter {
                 position: position))
             continue
           }
-          // From the parent up to the one below the provider.
-          let between = path.dropLast()
           var below = (name: child.name, edge: edge)
-          for (step, name) in between.enumerated() {
+          // From the parent up to the one below the provider.
+          for (step, name) in path.dropLast().enumerated() {
             guard let node = wiring.component(named: name) else { break }
             // Each declaration of its own protocol (one per `#if` branch) that lacks it.
             let first = node.dependencyProtocols.first
@@ -175,20 +174,20 @@ extension Linter {
                 parent: name, member: requirement, places: places.places,
                 position: places.position ?? below.edge.callSite ?? position, child: below.name,
                 provider: provider)
-              if !own, let first {
+              if !own {
+                guard !lacking.isEmpty else {
+                  unprovided.append(
+                    UnprovidedRequirement(
+                      child: child.name, member: requirement.name, chain: path,
+                      position: position,
+                      stop: "\(name)'s dependency (\(first ?? "none")) is not declared in the "
+                        + "sources, so it cannot ask its parent for it"))
+                  break
+                }
                 item.requirementProtocol = first
                 item.requirementPlaces = lacking.map {
                   .brace(file: $0.position.file, offset: $0.closingBrace)
                 }
-              }
-              if !own, item.requirementPlaces.isEmpty {
-                unprovided.append(
-                  UnprovidedRequirement(
-                    child: child.name, member: requirement.name, chain: path,
-                    position: position,
-                    stop: "\(name)'s dependency (\(node.dependencyProtocols.first ?? "none")) is "
-                      + "not declared in the sources, so it cannot ask its parent for it"))
-                break
               }
               missing.append(item)
             }
