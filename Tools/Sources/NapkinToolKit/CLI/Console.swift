@@ -37,12 +37,6 @@ struct StandardConsole: Console {
     _ = Descriptor.writeAll(Array(Self.visible(text).utf8), to: STDERR_FILENO)
   }
 
-  /// Says on standard error why the output is missing, if standard error can still take it.
-  func reportFailure(_ failure: String) {
-    let text = "napkin: error: cannot write the output: \(failure)\n"
-    _ = Descriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
-  }
-
   static func visible(_ text: String) -> String {
     TerminalText.escaping(text, where: TerminalText.isUnsafeInOutput)
   }

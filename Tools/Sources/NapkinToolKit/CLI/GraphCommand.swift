@@ -46,22 +46,18 @@ struct GraphCommand: NapkinSubcommand {
       throw UsageError(
         message: "--snapshot draws on the html page only; add --format html")
     }
-    var state: TreeSnapshot?
-    if let path = snapshot {
-      // Refused before the sources are read: a page without the state asked for would mislead.
-      do {
-        state = try TreeSnapshot.read(path)
-      } catch {
-        console.writeError("napkin: error: \(error.message)\n")
-        return .inputProblem
-      }
+    let state: TreeSnapshot?
+    // Refused before the sources are read: a page without the state asked for would mislead.
+    do {
+      state = try snapshot.map(TreeSnapshot.read)
+    } catch {
+      console.writeError("napkin: error: \(error.message)\n")
+      return .inputProblem
     }
     let (wiring, problems, _) = NapkinCommandLine.analyse(paths, console: &console)
-    if let state {
-      console.write(HTMLGraph.render(wiring, problems: problems, snapshot: state))
-    } else {
-      console.write(format.render(wiring, problems: problems))
-    }
+    console.write(
+      state.map { HTMLGraph.render(wiring, problems: problems, snapshot: $0) }
+        ?? format.render(wiring, problems: problems))
     return problems.isEmpty ? .success : .inputProblem
   }
 }

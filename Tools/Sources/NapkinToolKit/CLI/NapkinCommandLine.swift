@@ -20,9 +20,10 @@ public enum NapkinCommandLine {
   public static func main(_ arguments: [String]) -> Int32 {
     var console = StandardConsole()
     let status = run(arguments, console: &console)
-    // A closed or full standard output is reported, not a crash: the result never arrived.
+    // A closed or full standard output is reported on standard error, if it can still take it,
+    // not a crash: the result never arrived.
     if let failure = console.failure {
-      console.reportFailure(failure)
+      console.writeError("napkin: error: cannot write the output: \(failure)\n")
       return CommandStatus.findings.rawValue
     }
     return status.rawValue

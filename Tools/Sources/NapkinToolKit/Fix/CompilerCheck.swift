@@ -114,15 +114,18 @@ enum CompilerCheck {
   }
 
   /// The errors after the edits that the build before did not have (as many times as it had
-  /// them), in the order printed.
+  /// them), in the order printed; the end of the output when a build that succeeded fails after
+  /// without an error line.
   static func added(before: Outcome, after: Outcome) -> [CompilerError] {
     var counts: [[String]: Int] = [:]
     for error in before.errors { counts[error.key, default: 0] += 1 }
-    return after.errors.filter { error in
+    let added = after.errors.filter { error in
       let left = counts[error.key, default: 0]
       counts[error.key] = left - 1
       return left <= 0
     }
+    guard added.isEmpty, after.failed, !before.failed else { return added }
+    return [CompilerError(file: "", line: 0, message: after.tail, text: after.tail)]
   }
 
   /// `path:line:column: error: message` lines.

@@ -57,16 +57,12 @@ struct SourceEdit: Hashable, Sendable {
 
   /// The offset where the line holding `offset` starts.
   static func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
-    var start = offset
-    while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-    return start
+    bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
   }
 
   /// The offset of the newline that ends the line holding `offset`, or the end of the file.
   static func lineEnd(of offset: Int, in bytes: [UInt8]) -> Int {
-    var end = offset
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-    return end
+    bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
   }
 
   /// The spaces and tabs that start the line at `start`.

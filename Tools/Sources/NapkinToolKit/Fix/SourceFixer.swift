@@ -98,7 +98,7 @@ enum SourceFixer {
       planned.reports + fixed.flatMap(\.reports) + created.map { ($0.position, $0.report) }
     let touched = fixed.map(\.path) + created.map(\.path)
     // The packages built before the edits, to build again after them.
-    var judged: [(targets: CompilerCheck.Targets, before: CompilerCheck.Outcome)]?
+    var judged: [(targets: CompilerCheck.Targets, before: CompilerCheck.Outcome)] = []
     if verify {
       let (targets, outside, unreadable) = CompilerCheck.targets(of: touched)
       for root in unreadable {
@@ -114,7 +114,6 @@ enum SourceFixer {
       }
       // A build that fails without a compiler error (no toolchain, a sandbox, a manifest that
       // does not load) cannot judge: that package's edits are said to be not compiled.
-      judged = []
       for package in targets {
         let before = CompilerCheck.build(package)
         if before.failed, before.errors.isEmpty {
@@ -124,19 +123,14 @@ enum SourceFixer {
               + "), so the edits there were not compiled\n")
           continue
         }
-        judged?.append((package, before))
+        judged.append((package, before))
       }
     }
     guard write(fixed: fixed, created: created, console: &console) else { return .inputProblem }
-    for (targets, before) in judged ?? [] {
-      let after = CompilerCheck.build(targets)
-      var added = CompilerCheck.added(before: before, after: after)
-      if added.isEmpty, after.failed, !before.failed {
-        added = [
-          CompilerCheck.CompilerError(file: "", line: 0, message: after.tail, text: after.tail)
-        ]
-      }
-      guard let first = added.first else { continue }
+    for (targets, before) in judged {
+      guard
+        let first = CompilerCheck.added(before: before, after: CompilerCheck.build(targets)).first
+      else { continue }
       return undo(
         fixed: fixed, created: created, reports: reports, error: first, console: &console)
     }
@@ -145,7 +139,7 @@ enum SourceFixer {
     }
     if !verify {
       console.write("napkin: the edits were not compiled (--no-verify)\n")
-    } else if let judged, !judged.isEmpty {
+    } else if !judged.isEmpty {
       let names = judged.flatMap(\.targets.names).joined(separator: ", ")
       console.write("napkin: compiled \(names) before and after: no error added\n")
     }
@@ -256,7 +250,6 @@ enum SourceFixer {
 
   static func plans(_ wiring: Wiring) -> Plans {
     var result = Plans()
-    var refusedEdges: Set<[String]> = []
     for (parent, edge) in Linter.unconformedEdges(wiring) {
       let file = Linter.edgeFile(parent: parent, edge: edge)
       let other = file.refusal == nil ? result.edgeFiles[file.path]?.edge : nil
@@ -270,7 +263,6 @@ enum SourceFixer {
       }
       if let refusal = file.refusal ?? clash {
         result.refusals.append((file.callSite, refusal))
-        refusedEdges.insert([file.parent, file.child])
       } else if other == nil {
         result.edgeFiles[file.path] = PlannedEdgeFile(edge: file)
       }
@@ -283,10 +275,10 @@ enum SourceFixer {
         }
         result.files[file, default: FilePlan()].importsFrom.insert(declaringFile)
       case .edgeFile(let edge):
-        guard !refusedEdges.contains([edge.parent, edge.child]) else { return }
-        result.edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].members.append(line)
-        result.edgeFiles[edge.path, default: PlannedEdgeFile(edge: edge)].importsFrom.insert(
-          declaringFile)
+        // Every edge file planned above; a refused one (no safe name, another edge's name) is not.
+        guard result.edgeFiles[edge.path]?.edge == edge else { return }
+        result.edgeFiles[edge.path]?.members.append(line)
+        result.edgeFiles[edge.path]?.importsFrom.insert(declaringFile)
       }
     }
     for item in Linter.passThroughAnalysis(wiring).missing {

@@ -6,7 +6,6 @@ struct ClassIndex {
   private let wiring: Wiring
   private let classes: [String: ClassFact]
   private let extensionConformances: [String: [String]]
-  private let builders: Set<String>
 
   /// Protocols that make a conforming class Sendable: Napkin's `Dependency` refines it.
   private static let sendableRoots: Set<String> = [
@@ -15,7 +14,6 @@ struct ClassIndex {
 
   init(_ wiring: Wiring) {
     self.wiring = wiring
-    builders = Set(wiring.builderDependencies.keys)
     classes = Dictionary(
       wiring.files.flatMap(\.classes).map { ($0.name, $0) },
       uniquingKeysWith: { first, _ in first })
@@ -44,7 +42,7 @@ struct ClassIndex {
   }
 
   func isBuilder(_ name: String) -> Bool {
-    builders.contains(name) || name == "Builder"
+    wiring.builderDependencies[name] != nil || name == "Builder"
   }
 
   /// Whether `name` is isolated to a global actor: stated, from a main-actor protocol in its

@@ -23,15 +23,13 @@ enum LintFormat: String, CaseIterable, Sendable {
   func render(_ findings: [Finding], problems: [InputProblem], fileCount: Int) -> String {
     switch self {
     case .text:
-      var text = ""
-      for finding in findings {
-        text += "\(finding.position): \(finding.rule.rawValue): \(finding.message)\n"
-        text += "    fix: \(finding.fix)\n"
+      let text = findings.map {
+        "\($0.position): \($0.rule.rawValue): \($0.message)\n    fix: \($0.fix)\n"
       }
       let files = "\(fileCount) file\(fileCount == 1 ? "" : "s")"
       let count = findings.count
       let found = count == 0 ? "No findings" : "\(count) finding\(count == 1 ? "" : "s")"
-      return text + "\(found) in \(files).\n"
+      return text.joined() + "\(found) in \(files).\n"
     case .json:
       let entries = findings.map {
         Entry(

@@ -76,6 +76,10 @@ extension Linter {
     let declarations = wiring.refinements(of: protocols).sorted().flatMap {
       wiring.protocolDeclarations[$0] ?? []
     }
+    // A member under `#if` is several lines, its `#if`s around it.
+    let wrap = { (line: String, conditions: Conditions) in
+      conditions.wrap([line]).joined(separator: "\n")
+    }
     let result = declarations.flatMap { declared in
       declared.requirements.compactMap { member -> PassThroughMember? in
         guard let type = declared.requirementTypes[member] else { return nil }
@@ -86,26 +90,22 @@ extension Linter {
           (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
           + "dependency.\(member)"
         let conditions = declared.requirementConditions[member] ?? Conditions()
+        let head = "\(attributes ?? "")var \(member): \(type) "
         return PassThroughMember(
           name: member,
-          declaration: conditions.wrap([
-            "\(attributes ?? "")var \(member): \(type) "
-              + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }")
-          ]).joined(separator: "\n"),
-          requirement: conditions.wrap([
-            "\(attributes ?? "")var \(member): \(type) { get"
-              + (effects.isEmpty ? "" : " " + effects) + " }"
-          ]).joined(separator: "\n"), file: declared.position.file)
+          declaration: wrap(
+            head + (effects.isEmpty ? "{ \(read) }" : "{ get \(effects) { \(read) } }"), conditions),
+          requirement: wrap(
+            head + "{ get" + (effects.isEmpty ? "" : " " + effects) + " }", conditions),
+          file: declared.position.file)
       }
         + declared.methods.map { method in
           let attributes = method.attributes.isEmpty ? "" : method.attributes + " "
           return PassThroughMember(
             name: method.name,
-            declaration: method.conditions.wrap([
-              "\(attributes)\(method.signature) { \(method.forwardedCall) }"
-            ]).joined(separator: "\n"),
-            requirement: method.conditions.wrap([attributes + method.requirement])
-              .joined(separator: "\n"),
+            declaration: wrap(
+              "\(attributes)\(method.signature) { \(method.forwardedCall) }", method.conditions),
+            requirement: wrap(attributes + method.requirement, method.conditions),
             refusal: method.unforwardable, file: declared.position.file)
         }
     }
@@ -138,6 +138,9 @@ extension Linter {
         guard let child = wiring.component(named: edge.child) else { continue }
         for requirement in requirements(of: edge.protocols, wiring)
         where !provides(parent, requirement.name, wiring) {
+          let asks = { (protocols: [String]) in
+            requirements(of: protocols, wiring).contains { $0.name == requirement.name }
+          }
           // The nearest ancestor that has it (the parent lacks it), with the way up to it.
           let search = BreadthFirst.path(
             from: parent.name, next: { wiring.component(named: $0)?.parents ?? [] },
@@ -152,46 +155,39 @@ extension Linter {
                 position: position))
             continue
           }
-          // From the parent up to the one below the provider.
-          let between = path.dropLast()
           var below = (name: child.name, edge: edge)
-          for (step, name) in between.enumerated() {
+          // From the parent up to the one below the provider.
+          for (step, name) in path.dropLast().enumerated() {
             guard let node = wiring.component(named: name) else { break }
             // Each declaration of its own protocol (one per `#if` branch) that lacks it.
             let first = node.dependencyProtocols.first
-            let inherited = requirements(
-              of: first.flatMap { wiring.protocols[$0]?.inherited } ?? [], wiring
-            ).contains { $0.name == requirement.name }
+            let inherited = asks(first.flatMap { wiring.protocols[$0]?.inherited } ?? [])
             let lacking = (first.flatMap { wiring.protocolDeclarations[$0] } ?? []).filter {
               declared in
               !inherited && !declared.requirements.contains(requirement.name)
                 && !declared.methods.contains { $0.name == requirement.name }
             }
-            let own =
-              lacking.isEmpty
-              && requirements(of: node.dependencyProtocols, wiring).contains {
-                $0.name == requirement.name
-              }
+            let own = lacking.isEmpty && asks(node.dependencyProtocols)
             if planned.insert([name, requirement.name]).inserted {
               let places = memberPlaces(of: node, below: below.edge, wiring)
               var item = MissingPassThrough(
                 parent: name, member: requirement, places: places.places,
                 position: places.position ?? below.edge.callSite ?? position, child: below.name,
                 provider: provider)
-              if !own, let first {
+              if !own {
+                guard !lacking.isEmpty else {
+                  unprovided.append(
+                    UnprovidedRequirement(
+                      child: child.name, member: requirement.name, chain: path,
+                      position: position,
+                      stop: "\(name)'s dependency (\(first ?? "none")) is not declared in the "
+                        + "sources, so it cannot ask its parent for it"))
+                  break
+                }
                 item.requirementProtocol = first
                 item.requirementPlaces = lacking.map {
                   .brace(file: $0.position.file, offset: $0.closingBrace)
                 }
-              }
-              if !own, item.requirementPlaces.isEmpty {
-                unprovided.append(
-                  UnprovidedRequirement(
-                    child: child.name, member: requirement.name, chain: path,
-                    position: position,
-                    stop: "\(name)'s dependency (\(node.dependencyProtocols.first ?? "none")) is "
-                      + "not declared in the sources, so it cannot ask its parent for it"))
-                break
               }
               missing.append(item)
             }

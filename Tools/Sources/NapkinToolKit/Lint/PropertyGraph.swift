@@ -1,11 +1,6 @@
 /// The properties of every component and which reads which, for ``SharedCycleRule``.
 struct PropertyGraph {
-  struct Node {
-    var component: String
-    var property: PropertyFact
-  }
-
-  private(set) var nodes: [Node] = []
+  private(set) var nodes: [(component: String, property: PropertyFact)] = []
   private(set) var edges: [[Int]] = []
 
   init(_ wiring: Wiring) {
@@ -13,7 +8,7 @@ struct PropertyGraph {
     for component in wiring.components {
       for property in component.properties where index[component.name]?[property.name] == nil {
         index[component.name, default: [:]][property.name] = nodes.count
-        nodes.append(Node(component: component.name, property: property))
+        nodes.append((component.name, property))
       }
     }
     edges = Array(repeating: [], count: nodes.count)

@@ -19,34 +19,33 @@ struct SharedCycleRule: LintRule {
   /// is linear in properties and reads.
   func check(_ context: LintContext) -> [Finding] {
     let graph = PropertyGraph(context.wiring)
+    let nodes = graph.nodes
     return StronglyConnected.parts(of: graph.edges).compactMap { part in
       // A part of one node is a cycle only if the node reads itself.
       guard
-        let start = part.filter({ graph.nodes[$0].property.kind == .shared })
-          .min(by: { graph.nodes[$0].property.position < graph.nodes[$1].property.position }),
+        let start = part.filter({ nodes[$0].property.kind == .shared })
+          .min(by: { nodes[$0].property.position < nodes[$1].property.position }),
         part.count > 1 || graph.edges[start].contains(start)
       else { return nil }
-      let path = graph.shortestCycle(from: start, within: Set(part))
-      let owner = graph.nodes[start].component
-      let chain = path.filter { graph.nodes[$0].property.kind == .shared }.map { node in
-        graph.nodes[node].component == owner
-          ? graph.nodes[node].property.name
-          : "\(graph.nodes[node].component).\(graph.nodes[node].property.name)"
+      let path = graph.shortestCycle(from: start, within: Set(part)).map { nodes[$0] }
+      let owner = nodes[start].component
+      let chain = path.filter { $0.property.kind == .shared }.map {
+        $0.component == owner ? $0.property.name : "\($0.component).\($0.property.name)"
       }
-      let name = graph.nodes[start].property.name
+      let name = nodes[start].property.name
       // The run-time message names the shared keys only; the steps between help find the cycle.
-      let through = path.filter { graph.nodes[$0].property.kind != .shared }.map {
-        "\(graph.nodes[$0].component).\(graph.nodes[$0].property.name)"
+      let through = path.filter { $0.property.kind != .shared }.map {
+        "\($0.component).\($0.property.name)"
       }
       let via = through.isEmpty ? "" : " (through \(through.joined(separator: ", ")))"
       return finding(
-        at: graph.nodes[start].property.position,
+        at: nodes[start].property.position,
         message: "dependency cycle in \(owner): \((chain + [name]).joined(separator: " -> "))"
           + "\(via): the factory of `\(name)` needs `\(name)` itself, so the first read stops "
           + "the program",
         fix: "break the cycle: hand one side a closure that reads the other later, or a "
           + "weak reference, or build one side fresh",
-        components: Array(Set(path.map { graph.nodes[$0].component })).sorted()
+        components: Array(Set(path.map(\.component))).sorted()
       )
     }
   }
