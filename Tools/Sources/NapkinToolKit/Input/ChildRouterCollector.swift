@@ -12,14 +12,6 @@ enum ChildRouterCollector {
   /// Run once, before any child exists; an assignment there replaces nothing.
   private static let runOnce: Set<String> = ["didLoad"]
 
-  private struct Method {
-    var name: String
-    /// The router's own methods it calls, `detachChild` among them.
-    var calls: Set<String> = []
-    var reads: Set<String> = []
-    var assignments: [(property: String, isNil: Bool, node: Syntax)] = []
-  }
-
   /// The assignments in `router`'s methods that replace a stored child without detaching it.
   static func assignments(
     in router: ClassDeclSyntax, position: (any SyntaxProtocol) -> SourcePosition
@@ -44,10 +36,8 @@ enum ChildRouterCollector {
     for member in router.memberBlock.members {
       guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body
       else { continue }
-      let scanner = BodyScanner(children: children)
-      scanner.walk(body)
-      var method = scanner.method
-      method.name = function.name.text
+      let method = Method(name: function.name.text, children: children)
+      method.walk(body)
       methods.append(method)
     }
     // A method detaches if it calls `detachChild` or a method of this router that does.
@@ -65,12 +55,18 @@ enum ChildRouterCollector {
     }
   }
 
-  /// One method's body: its assignments to child properties, what it reads and calls.
-  private final class BodyScanner: SyntaxVisitor {
-    var method = Method(name: "")
+  /// One method, read from its body: its assignments to child properties, what it reads and
+  /// calls.
+  private final class Method: SyntaxVisitor {
+    let name: String
     let children: Set<String>
+    /// The router's own methods it calls, `detachChild` among them.
+    var calls: Set<String> = []
+    var reads: Set<String> = []
+    var assignments: [(property: String, isNil: Bool, node: Syntax)] = []
 
-    init(children: Set<String>) {
+    init(name: String, children: Set<String>) {
+      self.name = name
       self.children = children
       super.init(viewMode: .sourceAccurate)
     }
@@ -82,14 +78,14 @@ enum ChildRouterCollector {
         let property = PropertyClassifier.ownMember(elements[0]), children.contains(property)
       else { return .visitChildren }
       let isNil = elements[2].is(NilLiteralExprSyntax.self)
-      method.assignments.append((property, isNil, Syntax(node)))
+      assignments.append((property, isNil, Syntax(node)))
       walk(elements[2])
       return .skipChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
       if children.contains(node.baseName.text) {
-        method.reads.insert(node.baseName.text)
+        reads.insert(node.baseName.text)
       }
       return .visitChildren
     }
@@ -97,14 +93,14 @@ enum ChildRouterCollector {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
       // `if let presented` reads `presented` with no expression written.
       if node.initializer == nil, children.contains(node.pattern.trimmedDescription) {
-        method.reads.insert(node.pattern.trimmedDescription)
+        reads.insert(node.pattern.trimmedDescription)
       }
       return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       if let name = PropertyClassifier.ownMember(node.calledExpression) {
-        method.calls.insert(name)
+        calls.insert(name)
       }
       return .visitChildren
     }

@@ -206,9 +206,7 @@ struct ValueTypeFact: Hashable, Sendable {
   /// Declares an initializer, or a stored property whose default value calls something: a
   /// struct without either gets an implicit initializer, which is nonisolated.
   var hasInitializer = true
-  /// Declared inside a type that states its isolation (`nonisolated enum SyncMerge`), which a
-  /// nested type without a word of its own takes; inside types that state none, it is main-actor
-  /// in Xcode 26's mode like any other.
+  /// Declared inside a type that states its isolation, as ``ClassFact/isNested`` says.
   var isNested = false
   var position: SourcePosition
 }
