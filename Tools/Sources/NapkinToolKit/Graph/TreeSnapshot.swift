@@ -75,7 +75,7 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
     // Never through a link: one planted where the app writes its snapshot is refused.
     let data: Data
     do {
-      data = try BoundedFile.read(path, limit: maximumFileSize)
+      data = try BoundedFile.readWithStatus(path, limit: maximumFileSize).data
     } catch {
       switch error {
       case .symbolicLink:

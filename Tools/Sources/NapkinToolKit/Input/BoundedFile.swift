@@ -75,13 +75,6 @@ enum BoundedFile {
     }
   }
 
-  /// The bytes of the regular file at `path`, at most `limit` of them.
-  static func read(
-    _ path: String, limit: Int, followingLink: Bool = false
-  ) throws(Refusal) -> Data {
-    try open(path, limit: limit, followingLink: followingLink).readAll()
-  }
-
   /// The bytes of the regular file at `path`, at most `limit` of them, and which file it was.
   static func readWithStatus(
     _ path: String, limit: Int, followingLink: Bool = false

@@ -1,5 +1,5 @@
-/// Reads a file's nesting before SwiftParser does, in one linear pass, and refuses the shapes
-/// that the parser cannot take in bounded time or stack.
+/// Reads a file's nesting before SwiftParser does, in one linear pass over its UTF-8 bytes, and
+/// refuses the shapes that the parser cannot take in bounded time or stack.
 ///
 /// Two shapes are refused:
 /// - **Depth.** SwiftParser and every syntax visitor recurse once per level. Brackets are levels,
@@ -29,7 +29,50 @@ struct NestingGuard {
 
   /// Nil if the parser can read `source` in bounded time and stack, or the first place it cannot.
   static func check(_ source: String) -> Refusal? {
-    var scanner = NestingScanner(bytes: Array(source.utf8))
-    return scanner.scan()
+    var scanner = NestingGuard(bytes: Array(source.utf8))
+    while scanner.index < scanner.bytes.count {
+      if case .string(let pounds, let multiline) = scanner.top.kind {
+        scanner.scanString(pounds: pounds, multiline: multiline)
+      } else if let refusal = scanner.scanToken() {
+        return refusal
+      }
+    }
+    return nil
   }
+
+  /// What opened a level.
+  enum FrameKind: Equatable {
+    case file
+    case bracket(UInt8)
+    /// The code of `\( )` in a string; its `)` goes back to the string.
+    case interpolation
+    case conditionalCompilation
+    /// A string literal: `pounds` is the number of `#` of a raw string.
+    case string(pounds: Int, multiline: Bool)
+  }
+
+  /// A level of nesting, and the levels it holds without brackets.
+  struct Frame {
+    var kind: FrameKind
+    /// Prefixes and arrows met since this level's last statement or list boundary.
+    var prefixes = 0
+    /// Generic argument lists open at this level.
+    var angles = 0
+  }
+
+  let bytes: [UInt8]
+  var index = 0
+  var frames = [Frame(kind: .file)]
+  /// Every frame but the file's, plus every frame's prefixes and angles.
+  var depth = 0
+  var bracketRun = 0
+  var runStart = 0
+  /// The last token ended an operand (an identifier, a literal, a closing bracket).
+  var endedOperand = false
+  var lastWasOpener = false
+  var lastWord = ""
+  /// A newline after an operand ends the statement, unless the next token continues it.
+  var newlinePending = false
+
+  var top: Frame { frames[frames.count - 1] }
 }

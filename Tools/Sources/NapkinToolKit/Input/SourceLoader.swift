@@ -61,9 +61,15 @@ enum SourceLoader {
       if found.files == [path] { named.insert(path) }
     }
     let sorted = Array(Set(files)).sorted()
-    let read = ParserThreads.map(sorted.count) { [named] index in
-      readAndParse(
-        sorted[index], followingLink: named.contains(sorted[index]), keeping: keepingSources)
+    let read = ParserThreads.map(sorted.count) { [named] index -> (FileFacts, ReadSource?) in
+      let path = sorted[index]
+      do throws(InputProblem) {
+        let (source, status) = try readSource(path, followingLink: named.contains(path))
+        let kept = keepingSources ? ReadSource(bytes: Array(source.utf8), status: status) : nil
+        return (facts(path: path, source: source), kept)
+      } catch {
+        return (FileFacts(path: path, problems: [error]), nil)
+      }
     }
     for (facts, source) in read {
       parsed.append(facts)
@@ -76,11 +82,9 @@ enum SourceLoader {
   /// ``ParserThreads``: the parser needs its stack.
   static func facts(path: String, source: String) -> FileFacts {
     if let refusal = NestingGuard.check(source) {
-      var facts = FileFacts(path: path)
-      facts.problems.append(
-        InputProblem(
-          location: "\(path):\(refusal.line):\(refusal.column)", message: refusal.message))
-      return facts
+      let location = "\(path):\(refusal.line):\(refusal.column)"
+      return FileFacts(
+        path: path, problems: [InputProblem(location: location, message: refusal.message)])
     }
     var parser = Parser(source, maximumNestingLevel: NestingGuard.maximumDepth)
     let tree = SourceFileSyntax.parse(from: &parser)
@@ -177,42 +181,11 @@ enum SourceLoader {
     }
   }
 
-  // MARK: Reading and parsing
+  // MARK: Reading
 
-  /// The file's facts and, when `keeping`, the bytes they were drawn from.
-  private static func readAndParse(
-    _ path: String, followingLink: Bool, keeping: Bool
-  ) -> (FileFacts, ReadSource?) {
-    do throws(InputProblem) {
-      let (source, status) = try readSourceAndStatus(path, followingLink: followingLink)
-      return (
-        facts(path: path, source: source),
-        keeping ? ReadSource(bytes: Array(source.utf8), status: status) : nil
-      )
-    } catch {
-      var facts = FileFacts(path: path)
-      facts.problems.append(error)
-      return (facts, nil)
-    }
-  }
-
-  /// A file's text, or why it was not read.
-  enum ReadResult {
-    case source(String)
-    case problem(InputProblem)
-  }
-
-  /// The text of a regular file, opened without following a link unless `followingLink`.
-  static func readSource(_ path: String, followingLink: Bool) -> ReadResult {
-    do throws(InputProblem) {
-      return .source(try readSourceAndStatus(path, followingLink: followingLink).source)
-    } catch {
-      return .problem(error)
-    }
-  }
-
-  /// A file's text and which file it was, or why it was not read.
-  private static func readSourceAndStatus(
+  /// The text of a regular file, opened without following a link unless `followingLink`, and
+  /// which file it was; or why it was not read.
+  static func readSource(
     _ path: String, followingLink: Bool
   ) throws(InputProblem) -> (source: String, status: BoundedFile.Status) {
     let read: (data: Data, status: BoundedFile.Status)

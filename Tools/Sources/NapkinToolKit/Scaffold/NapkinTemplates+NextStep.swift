@@ -15,7 +15,7 @@ extension NapkinTemplates {
     let finder = ParentFinder(parent: parent)
     for file in files {
       // A regular file only, read within the size bound: a planted link is not followed.
-      guard case .source(let source) = SourceLoader.readSource(file, followingLink: false) else {
+      guard let source = try? SourceLoader.readSource(file, followingLink: false).source else {
         continue
       }
       finder.read(path: file, source: source)

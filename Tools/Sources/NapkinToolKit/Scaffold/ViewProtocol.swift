@@ -169,7 +169,7 @@ struct ViewProtocol: Equatable, Sendable {
   /// The requirements of `names` declared in the file at `path`, and the members unconstrained
   /// extensions of them provide. Runs on a thread of ``ParserThreads``.
   private static func members(in path: String, of names: Set<String>) -> FileMembers {
-    guard case .source(let source) = SourceLoader.readSource(path, followingLink: false) else {
+    guard let source = try? SourceLoader.readSource(path, followingLink: false).source else {
       return FileMembers(problem: "it cannot be read")
     }
     if let refusal = NestingGuard.check(source) { return FileMembers(problem: refusal.message) }

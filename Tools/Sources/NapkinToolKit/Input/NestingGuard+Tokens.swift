@@ -1,40 +1,6 @@
-/// The one pass of ``NestingGuard``: a scanner over a file's UTF-8 bytes that tracks nesting
-/// levels, the prefixes and generic arguments open at each, and runs of `[`.
-struct NestingScanner {
-  typealias Refusal = NestingGuard.Refusal
-
-  enum FrameKind: Equatable {
-    case file
-    case bracket(UInt8)
-    /// The code of `\( )` in a string; its `)` goes back to the string.
-    case interpolation
-    case conditionalCompilation
-    /// A string literal: `pounds` is the number of `#` of a raw string.
-    case string(pounds: Int, multiline: Bool)
-  }
-
-  struct Frame {
-    var kind: FrameKind
-    /// Prefixes and arrows met since this level's last statement or list boundary.
-    var prefixes = 0
-    /// Generic argument lists open at this level.
-    var angles = 0
-  }
-
-  let bytes: [UInt8]
-  var index = 0
-  var frames = [Frame(kind: .file)]
-  /// Every frame but the file's, plus every frame's prefixes and angles.
-  var depth = 0
-  var bracketRun = 0
-  var runStart = 0
-  /// The last token ended an operand (an identifier, a literal, a closing bracket).
-  var endedOperand = false
-  var lastWasOpener = false
-  var lastWord = ""
-  /// A newline after an operand ends the statement, unless the next token continues it.
-  var newlinePending = false
-
+/// The tokens of ``NestingGuard``'s pass: the levels each opens or closes, the prefixes and
+/// generic arguments open at each level, and runs of `[`.
+extension NestingGuard {
   static let prefixWords: Set<String> = [
     "try", "await", "else", "any", "some", "each", "repeat", "consume", "copy", "inout",
   ]
@@ -45,47 +11,26 @@ struct NestingScanner {
     "operator", "precedencegroup",
   ]
 
-  // MARK: Scanning
-
-  mutating func scan() -> Refusal? {
-    while index < bytes.count {
-      if case .string(let pounds, let multiline) = frames[frames.count - 1].kind {
-        scanString(pounds: pounds, multiline: multiline)
-        continue
-      }
-      if let refusal = scanToken() {
-        return refusal
-      }
-    }
-    return nil
-  }
-
+  /// Reads one token, blank or comment outside a string literal, or the first place the file is
+  /// refused.
   mutating func scanToken() -> Refusal? {
+    let start = index
     let byte = bytes[index]
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
       index += 1
-      return nil
     case UInt8(ascii: "\n"):
       index += 1
       if endedOperand { newlinePending = true }
-      return nil
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
       while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      return nil
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
       skipBlockComment()
-      return nil
-    default:
-      break
-    }
-    let start = index
-    if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && startsRawString()) {
+    // `where` binds to the `#` alone: a `"` always opens a string.
+    case UInt8(ascii: "\""),
+      UInt8(ascii: "#") where peek(poundCount(after: index)) == UInt8(ascii: "\""):
       settleNewline(continues: false)
       openString()
-      return nil
-    }
-    switch byte {
     case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
       settleNewline(continues: false)
       index += 1
@@ -95,19 +40,15 @@ struct NestingScanner {
       index += 1
       close(byte)
       finishToken(operand: true)
-      return nil
     case UInt8(ascii: ","), UInt8(ascii: ";"):
       settleNewline(continues: true)
       index += 1
-      resetPrefixes()
-      if byte == UInt8(ascii: ";") { resetAngles() }
+      reset(prefixes: true, angles: byte == UInt8(ascii: ";"))
       finishToken(operand: false)
-      return nil
     case UInt8(ascii: "#"):
       settleNewline(continues: false)
       index += 1
-      let word = readWord()
-      return directive(word, at: start)
+      return directive(readWord(), at: start)
     case UInt8(ascii: "`"):
       settleNewline(continues: false)
       index += 1
@@ -117,18 +58,13 @@ struct NestingScanner {
       index += 1
       lastWord = ""
       finishToken(operand: true)
-      return nil
+    case _ where Self.isWordByte(byte):
+      return word(readWord(), at: start)
     default:
-      break
+      return operatorRun(at: start)
     }
-    if Self.isWordByte(byte) {
-      let word = readWord()
-      return self.word(word, at: start)
-    }
-    return operatorRun(at: start)
+    return nil
   }
-
-  var top: Frame { frames[frames.count - 1] }
 
   mutating func finishToken(operand: Bool) {
     endedOperand = operand
@@ -140,23 +76,20 @@ struct NestingScanner {
   mutating func settleNewline(continues: Bool) {
     guard newlinePending else { return }
     newlinePending = false
-    if !continues {
-      resetPrefixes()
-      resetAngles()
-    }
+    if !continues { reset(prefixes: true, angles: true) }
   }
 
-  mutating func resetPrefixes() {
-    depth -= top.prefixes
-    frames[frames.count - 1].prefixes = 0
+  /// Closes the innermost level's prefixes, its generic arguments, or both.
+  mutating func reset(prefixes: Bool, angles: Bool) {
+    let frame = top
+    depth -= (prefixes ? frame.prefixes : 0) + (angles ? frame.angles : 0)
+    if prefixes { frames[frames.count - 1].prefixes = 0 }
+    if angles { frames[frames.count - 1].angles = 0 }
   }
 
-  mutating func resetAngles() {
-    depth -= top.angles
-    frames[frames.count - 1].angles = 0
-  }
-
+  /// One level more, opened by the token at `start`, which awaits an operand.
   mutating func deepen(at start: Int) -> Refusal? {
+    endedOperand = false
     depth += 1
     guard depth > NestingGuard.maximumDepth else { return nil }
     return refusal(
@@ -168,46 +101,44 @@ struct NestingScanner {
 
   mutating func open(_ byte: UInt8, at start: Int) -> Refusal? {
     if byte == UInt8(ascii: "{") {
-      resetAngles()
+      reset(prefixes: false, angles: true)
       bracketRun = 0
     } else if !lastWasOpener {
       bracketRun = 0
       runStart = start
     }
-    if byte == UInt8(ascii: "[") {
-      bracketRun += 1
-      if bracketRun > NestingGuard.maximumBracketRun {
-        return refusal(
-          at: runStart,
-          "more than \(NestingGuard.maximumBracketRun) `[` in a row: SwiftParser's lookahead takes "
-            + "twice as long for each one, so the file is not analysed. Name the inner type "
-            + "with a typealias or the inner value with a `let`")
-      }
+    if byte == UInt8(ascii: "[") { bracketRun += 1 }
+    if bracketRun > NestingGuard.maximumBracketRun {
+      return refusal(
+        at: runStart,
+        "more than \(NestingGuard.maximumBracketRun) `[` in a row: SwiftParser's lookahead takes "
+          + "twice as long for each one, so the file is not analysed. Name the inner type "
+          + "with a typealias or the inner value with a `let`")
     }
     frames.append(Frame(kind: .bracket(byte)))
-    endedOperand = false
     lastWasOpener = byte != UInt8(ascii: "{")
     lastWord = ""
     return deepen(at: start)
   }
 
+  /// Closes the level `byte` closes, and any left open inside it.
   mutating func close(_ byte: UInt8) {
-    let opener: UInt8 =
-      switch byte {
-      case UInt8(ascii: ")"): UInt8(ascii: "(")
-      case UInt8(ascii: "]"): UInt8(ascii: "[")
-      default: UInt8(ascii: "{")
-      }
+    // In ASCII `]` and `}` come two after their openers, `)` one.
+    let opener = byte - (byte == UInt8(ascii: ")") ? 1 : 2)
     while frames.count > 1 {
-      let frame = frames.removeLast()
-      depth -= 1 + frame.prefixes + frame.angles
-      if frame.kind == .bracket(opener) { break }
-      if frame.kind == .interpolation {
-        // `)` of `\(`: back to the string below.
-        break
-      }
+      let kind = popFrame()
+      // The `)` of `\(` goes back to the string below.
+      if kind == .bracket(opener) || kind == .interpolation { break }
     }
     lastWord = ""
+  }
+
+  /// Removes the innermost level and the levels it holds.
+  @discardableResult
+  mutating func popFrame() -> FrameKind {
+    let frame = frames.removeLast()
+    depth -= 1 + frame.prefixes + frame.angles
+    return frame.kind
   }
 
   mutating func directive(_ word: String, at start: Int) -> Refusal? {
@@ -218,10 +149,7 @@ struct NestingScanner {
       return deepen(at: start)
     case "endif":
       if let found = frames.lastIndex(where: { $0.kind == .conditionalCompilation }) {
-        for frame in frames[found...] {
-          depth -= 1 + frame.prefixes + frame.angles
-        }
-        frames.removeSubrange(found...)
+        while frames.count > found { popFrame() }
       }
       return nil
     default:
@@ -237,13 +165,11 @@ struct NestingScanner {
     lastWord = word
     lastWasOpener = false
     if Self.prefixWords.contains(word) {
-      endedOperand = false
       frames[frames.count - 1].prefixes += 1
       return deepen(at: start)
     }
     if Self.statementWords.contains(word), !(word == "if" && previous == "else") {
-      resetPrefixes()
-      resetAngles()
+      reset(prefixes: true, angles: true)
     }
     endedOperand = true
     return nil
@@ -265,7 +191,6 @@ struct NestingScanner {
     lastWasOpener = false
     if run.count == 1, first == UInt8(ascii: "<"), adjacent {
       frames[frames.count - 1].angles += 1
-      endedOperand = false
       return deepen(at: start)
     }
     let closers = run.drop { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
@@ -278,12 +203,11 @@ struct NestingScanner {
     }
     if run.elementsEqual("->".utf8) {
       frames[frames.count - 1].prefixes += 1
-      endedOperand = false
       return deepen(at: start)
     }
-    // A postfix `?`/`!` or a member dot keeps the operand; anything else awaits one.
-    endedOperand = run.allSatisfy { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
-    if leadingDot { endedOperand = false }
+    // A postfix `?`/`!` keeps the operand; anything else, a member dot too, awaits one.
+    endedOperand =
+      !leadingDot && run.allSatisfy { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }
     return nil
   }
 }

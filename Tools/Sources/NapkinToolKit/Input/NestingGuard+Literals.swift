@@ -1,17 +1,11 @@
-/// String literals, comments and single characters, for ``NestingScanner``.
-extension NestingScanner {
+/// String literals, comments and single characters, for ``NestingGuard``.
+extension NestingGuard {
   // MARK: Strings and comments
 
-  func startsRawString() -> Bool {
-    peek(poundCount(after: index)) == UInt8(ascii: "\"")
-  }
-
+  /// Enters the string literal at `index`: its `#`s, then one or three quotes.
   mutating func openString() {
-    var pounds = 0
-    while bytes[index] == UInt8(ascii: "#") {
-      pounds += 1
-      index += 1
-    }
+    let pounds = poundCount(after: index)
+    index += pounds
     let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
     index += multiline ? 3 : 1
     frames.append(Frame(kind: .string(pounds: pounds, multiline: multiline)))
@@ -20,11 +14,11 @@ extension NestingScanner {
 
   /// Reads string content up to its end or an interpolation.
   mutating func scanString(pounds: Int, multiline: Bool) {
+    let quotes = multiline ? 3 : 1
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\\"), poundCount(after: index + 1) >= pounds {
-        let afterPounds = index + 1 + pounds
-        index = afterPounds
+        index += 1 + pounds
         if peek(0) == UInt8(ascii: "(") {
           index += 1
           frames.append(Frame(kind: .interpolation))
@@ -35,23 +29,15 @@ extension NestingScanner {
         index += 1
         continue
       }
-      if byte == UInt8(ascii: "\n"), !multiline {
-        // An unterminated literal ends at the line, as the parser recovers.
+      let closes =
+        byte == UInt8(ascii: "\"") && (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
+        && poundCount(after: index + quotes) >= pounds
+      // An unterminated literal ends at the line, as the parser recovers.
+      if closes || (byte == UInt8(ascii: "\n") && !multiline) {
+        index += closes ? quotes + pounds : 0
         frames.removeLast()
         finishToken(operand: true)
         return
-      }
-      if byte == UInt8(ascii: "\"") {
-        let quotes = multiline ? 3 : 1
-        let closes =
-          (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
-          && poundCount(after: index + quotes) >= pounds
-        if closes {
-          index += quotes + pounds
-          frames.removeLast()
-          finishToken(operand: true)
-          return
-        }
       }
       index += 1
     }
@@ -101,14 +87,11 @@ extension NestingScanner {
   }
 
   func refusal(at offset: Int, _ message: String) -> Refusal {
-    var line = 1
-    var lineStart = 0
-    for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = position + 1
-    }
+    let before = bytes[..<offset]
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     // Columns count characters, as the parser's diagnostics do.
     let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
     return Refusal(line: line, column: column, message: message)
   }
 }
