@@ -51,7 +51,7 @@ enum HTMLGraph {
     var from: Step?
     /// The children that read this member through their dependency, in the order of the
     /// edges, with the names of their pass-throughs that read it.
-    var readers: [Reader]
+    var readers: [MemberOrigin.Reader]
   }
 
   /// A component's property: `location` is its file:line:column, `what` says what it is.
@@ -61,14 +61,6 @@ enum HTMLGraph {
     var location: String
     var what: String
     var reads: String?
-  }
-
-  /// A child that reads a member: where (its pass-through, else the child), and which of its
-  /// pass-throughs pass the member on below.
-  struct Reader: Codable, Equatable {
-    var component: String
-    var location: String
-    var passes: [String]
   }
 
   struct Issue: Codable {
@@ -115,16 +107,7 @@ enum HTMLGraph {
           Group(
             kind: group.label,
             members: group.names.compactMap { name in
-              properties[name].map { property in
-                member(
-                  property, of: node, in: wiring,
-                  readers: readers.readers(of: name, below: node).map { child, passes in
-                    Reader(
-                      component: child.name,
-                      location: (passes.first?.position ?? child.position).description,
-                      passes: passes.map(\.name))
-                  })
-              }
+              properties[name].map { member($0, of: node, in: wiring, readers: readers) }
             })
         },
         findings: byComponent[node.name] ?? []
@@ -141,20 +124,21 @@ enum HTMLGraph {
 
   /// A member with its next step up and its readers one level down.
   private static func member(
-    _ property: PropertyFact, of node: ComponentNode, in wiring: Wiring, readers: [Reader]
+    _ property: PropertyFact, of node: ComponentNode, in wiring: Wiring,
+    readers: MemberOrigin.ReaderIndex
   ) -> Member {
-    var member = Member(
+    let read = property.kind.passThroughRead
+    let parent = read.flatMap { MemberOrigin.parent(of: node, holding: $0, in: wiring) }
+    return Member(
       name: property.name, location: "\(property.position.file):\(property.position.line)",
       position: property.position.description, what: MemberOrigin.describe(property.kind),
-      reads: property.kind.passThroughRead, readers: readers)
-    if let read = member.reads,
-      case (let parent, let found)? = MemberOrigin.parent(of: node, holding: read, in: wiring)
-    {
-      member.from = Step(
-        component: parent.name, member: read, location: found.position.description,
-        what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
-    }
-    return member
+      reads: read,
+      from: parent.map { parent, found in
+        Step(
+          component: parent.name, member: found.name, location: found.position.description,
+          what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
+      },
+      readers: readers.readers(of: property.name, below: node.name))
   }
 
   /// JSON safe inside `<script>`: `<`, `>` and `&` are written as `\u` escapes, so no text

@@ -52,7 +52,7 @@ enum MemberOrigin {
     /// The member the last pass-through reads, when no parent has it.
     var unresolved: String?
     /// The components below `holder` that read the member, by name.
-    var readers: [Step]
+    var readers: [Reader]
 
     /// The answer as `napkin why` prints it, a line a step, without newlines; names escaped.
     var lines: [String] {
@@ -74,7 +74,7 @@ enum MemberOrigin {
       } else {
         lines.append("  read below \(shown(holder)) by:")
         for reader in readers {
-          lines.append("    \(shown(reader.component))  \(reader.property.position)")
+          lines.append("    \(shown(reader.component))  \(reader.location)")
         }
       }
       return lines
@@ -119,24 +119,65 @@ enum MemberOrigin {
   /// Components below `holder` that pass `member` on or read it: a child whose pass-through
   /// reads `dependency.member`, then the same below that child.
   static func readers(of member: String, below holder: ComponentNode, index: ReaderIndex)
-    -> [Step]
+    -> [Reader]
   {
-    var result: [Step] = []
-    var pending = [(holder, member)]
+    var result: [Reader] = []
+    var pending = [(holder.name, member)]
     var visited: Set<String> = [holder.name]
-    while let (node, read) = pending.popLast() {
-      for (child, passing) in index.readers(of: read, below: node)
-      where visited.insert(child.name).inserted {
-        let place =
-          passing.first
-          ?? PropertyFact(
-            name: read, kind: .computed, position: child.position,
-            keywordPosition: child.position)
-        result.append(Step(component: child.name, property: place))
-        pending += passing.map { (child, $0.name) }
+    while let (name, read) = pending.popLast() {
+      for reader in index.readers(of: read, below: name)
+      where visited.insert(reader.component).inserted {
+        result.append(reader)
+        pending += reader.passes.map { (reader.component, $0) }
       }
     }
     return result.sorted { $0.component < $1.component }
+  }
+
+  /// A child that reads a member of its parent: where (its first pass-through that reads it,
+  /// else the child), and the names of its pass-throughs that read it, which pass it on below.
+  struct Reader: Codable, Equatable {
+    var component: String
+    var location: String
+    var passes: [String]
+  }
+
+  /// Which children read a member of their parent, the readers step of `napkin why` one level at
+  /// a time: each component's requirements and pass-throughs are gathered once, so that a walk
+  /// down the tree (``MemberOrigin/readers(of:below:index:)``, the HTML page's data) costs a pass.
+  struct ReaderIndex {
+    private let wiring: Wiring
+    /// Each component's requirements: of its dependency protocols and what they refine.
+    private var required: [String: Set<String>] = [:]
+    /// Each component's pass-throughs, by the parent member they read.
+    private var passing: [String: [String: [PropertyFact]]] = [:]
+
+    init(_ wiring: Wiring) {
+      self.wiring = wiring
+      for component in wiring.components {
+        let protocols = wiring.refinements(of: component.dependencyProtocols)
+        required[component.name] = Set(
+          protocols.flatMap { wiring.protocols[$0]?.requirements ?? [] })
+        passing[component.name] = Dictionary(
+          grouping: component.properties.filter { $0.kind.passThroughRead != nil },
+          by: { $0.kind.passThroughRead ?? "" })
+      }
+    }
+
+    /// The children of the component `name` that need `member` or pass it on, in the order of
+    /// its edges.
+    func readers(of member: String, below name: String) -> [Reader] {
+      (wiring.component(named: name)?.children ?? []).compactMap { edge in
+        guard let child = wiring.component(named: edge.child) else { return nil }
+        let passes = passing[child.name]?[member] ?? []
+        guard required[child.name]?.contains(member) == true || !passes.isEmpty else {
+          return nil
+        }
+        return Reader(
+          component: child.name, location: (passes.first?.position ?? child.position).description,
+          passes: passes.map(\.name))
+      }
+    }
   }
 
   static func describe(_ kind: PropertyKind) -> String {
