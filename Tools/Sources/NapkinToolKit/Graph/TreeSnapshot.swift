@@ -77,24 +77,21 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
     do {
       data = try BoundedFile.read(path, limit: maximumFileSize)
     } catch {
-      switch error {
-      case .symbolicLink:
-        throw failure(
-          "is a symbolic link, which napkin does not follow; pass the file it points to")
-      case .cannotOpen(let code):
-        throw failure(
+      let message =
+        switch error {
+        case .symbolicLink:
+          "is a symbolic link, which napkin does not follow; pass the file it points to"
+        case .cannotOpen(let code):
           "cannot open it (\(String(cString: strerror(code)))); pass the file the app writes "
-            + "with --snapshot")
-      case .notRegularFile:
-        throw failure("is not a regular file (a folder, a FIFO, a device or a socket)")
-      case .tooLarge:
-        throw failure(
-          "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?")
-      case .cannotReadToTheEnd:
-        throw failure(
+            + "with --snapshot"
+        case .notRegularFile: "is not a regular file (a folder, a FIFO, a device or a socket)"
+        case .tooLarge:
+          "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?"
+        case .cannotReadToTheEnd:
           "cannot be read to its end, or grew past \(limit) while it was read, the most napkin "
-            + "reads of a snapshot")
-      }
+            + "reads of a snapshot"
+        }
+      throw failure(message)
     }
     return try decode(data, from: path)
   }
