@@ -48,19 +48,10 @@ enum HTMLGraph {
     /// For a pass-through, the member of the parent it reads: `dependency.reads`.
     var reads: String?
     /// The parent member `reads` names, the next line of `napkin why`, when a parent has it.
-    var from: Step?
+    var from: MemberOrigin.Step?
     /// The children that read this member through their dependency, in the order of the
     /// edges, with the names of their pass-throughs that read it.
     var readers: [MemberOrigin.Reader]
-  }
-
-  /// A component's property: `location` is its file:line:column, `what` says what it is.
-  struct Step: Codable, Equatable {
-    var component: String
-    var member: String
-    var location: String
-    var what: String
-    var reads: String?
   }
 
   struct Issue: Codable {
@@ -133,11 +124,7 @@ enum HTMLGraph {
       name: property.name, location: "\(property.position.file):\(property.position.line)",
       position: property.position.description, what: MemberOrigin.describe(property.kind),
       reads: read,
-      from: parent.map { parent, found in
-        Step(
-          component: parent.name, member: found.name, location: found.position.description,
-          what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
-      },
+      from: parent.map { MemberOrigin.Step($0.node.name, $0.property) },
       readers: readers.readers(of: property.name, below: node.name))
   }
 

@@ -1,10 +1,22 @@
 /// `napkin why`: where a component's member comes from, following pass-throughs up to the
 /// component that builds it, and which components below read it.
 enum MemberOrigin {
-  /// One step of the answer: a component's property and what it is.
-  struct Step: Equatable {
+  /// One step of the answer, a line of `napkin why` and of the HTML page's panel: a component's
+  /// property, its `file:line:column`, what it is, and for a pass-through the member it reads.
+  struct Step: Codable, Equatable {
     var component: String
-    var property: PropertyFact
+    var member: String
+    var location: String
+    var what: String
+    var reads: String?
+
+    init(_ component: String, _ property: PropertyFact) {
+      self.component = component
+      member = property.name
+      location = property.position.description
+      what = describe(property.kind)
+      reads = property.kind.passThroughRead
+    }
   }
 
   /// Answers for `member`: one chain per component that has it, or the one named by `within`.
@@ -49,8 +61,6 @@ enum MemberOrigin {
     var holder: String
     /// From `holder` up through pass-throughs to the builder, nearest first.
     var chain: [Step]
-    /// The member the last pass-through reads, when no parent has it.
-    var unresolved: String?
     /// The components below `holder` that read the member, by name.
     var readers: [Reader]
 
@@ -61,10 +71,10 @@ enum MemberOrigin {
       for (index, step) in chain.enumerated() {
         let lead = index == 0 ? "" : "  from "
         lines.append(
-          "\(lead)\(shown(step.component)).\(shown(step.property.name))  "
-            + "\(step.property.position)  \(describe(step.property.kind))")
+          "\(lead)\(shown(step.component)).\(shown(step.member))  \(step.location)  \(step.what)")
       }
-      if let unresolved, let last = chain.last {
+      // The member the last pass-through reads, which no parent has.
+      if let last = chain.last, let unresolved = last.reads {
         lines.append(
           "  no parent of \(shown(last.component)) has `\(shown(unresolved))`: napkin lint "
             + "reports it")
@@ -81,27 +91,22 @@ enum MemberOrigin {
     }
   }
 
-  /// The answer for `member` of `holder`.
+  /// The answer for `member` of `holder`: the chain from it up through pass-throughs
+  /// (`dependency.x`) to the builder of `x`, and the readers below.
   static func answer(
     for member: String, from holder: ComponentNode, in wiring: Wiring, index: ReaderIndex? = nil
   ) -> Answer {
-    let chain = origin(of: member, from: holder, in: wiring)
-    return Answer(
-      holder: holder.name, chain: chain, unresolved: chain.last?.property.kind.passThroughRead,
-      readers: readers(of: member, below: holder, index: index ?? ReaderIndex(wiring)))
-  }
-
-  /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.
-  static func origin(of member: String, from start: ComponentNode, in wiring: Wiring) -> [Step] {
-    var steps: [Step] = []
+    var chain: [Step] = []
     var visited: Set<String> = []
-    var next = start.properties.first { $0.name == member }.map { (start, $0) }
+    var next = holder.properties.first { $0.name == member }.map { (holder, $0) }
     while case (let node, let property)? = next, visited.insert(node.name).inserted {
-      steps.append(Step(component: node.name, property: property))
+      chain.append(Step(node.name, property))
       guard let read = property.kind.passThroughRead else { break }
       next = parent(of: node, holding: read, in: wiring)
     }
-    return steps
+    return Answer(
+      holder: holder.name, chain: chain,
+      readers: readers(of: member, below: holder, index: index ?? ReaderIndex(wiring)))
   }
 
   /// The parent a pass-through of `node` reading `member` steps to: the first that has it.
