@@ -68,9 +68,6 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
   /// ``maximumFileSize`` bytes, of a schema and kind this tool knows; the messages say what was
   /// wrong and what to pass instead.
   static func read(_ path: String) throws(UsageError) -> TreeSnapshot {
-    func failure(_ message: String) -> UsageError {
-      UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
-    }
     let limit = "\(maximumFileSize >> 20) MiB"
     // Never through a link: one planted where the app writes its snapshot is refused.
     let data: Data
@@ -91,7 +88,7 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
           "cannot be read to its end, or grew past \(limit) while it was read, the most napkin "
             + "reads of a snapshot"
         }
-      throw failure(message)
+      throw UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
     return try decode(data, from: path)
   }
