@@ -136,9 +136,9 @@ enum HTMLGraph {
     if let snapshot, let end = json.lastIndex(of: "}") {
       json = String(json[..<end]) + ",\n  \"snapshot\" : " + snapshot + "\n}\n"
     }
-    json = json.replacingOccurrences(of: "<", with: "\\u003c")
-    json = json.replacingOccurrences(of: ">", with: "\\u003e")
-    json = json.replacingOccurrences(of: "&", with: "\\u0026")
+    for (raw, escaped) in [("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")] {
+      json = json.replacingOccurrences(of: raw, with: escaped)
+    }
     return json
   }
 }
