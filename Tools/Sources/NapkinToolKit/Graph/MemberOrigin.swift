@@ -27,17 +27,16 @@ enum MemberOrigin {
   ) throws(UsageError) -> String {
     let holders: [ComponentNode]
     if let within {
+      // `componentName` answers only with the name of a component of the wiring.
       let name = try wiring.componentName(spelled: within)
-      guard let component = wiring.component(named: name) else {
-        throw UsageError(message: "no component named \(TerminalText.name(name)) in the sources")
-      }
-      guard component.properties.contains(where: { $0.name == member }) else {
+      holders = wiring.component(named: name).map { [$0] } ?? []
+      let properties = holders.flatMap(\.properties)
+      guard properties.contains(where: { $0.name == member }) else {
         throw UsageError(
           message: "\(TerminalText.name(name)) has no member named \(TerminalText.name(member)); "
             + "its members are "
-            + component.properties.map { TerminalText.name($0.name) }.joined(separator: ", "))
+            + properties.map { TerminalText.name($0.name) }.joined(separator: ", "))
       }
-      holders = [component]
     } else {
       // Without --in, the components that provide it, each answering for those below.
       let all = wiring.components.filter { $0.properties.contains { $0.name == member } }
