@@ -103,39 +103,29 @@ enum MemberOrigin {
       guard let read = property.kind.passThroughRead else { break }
       next = parent(of: node, holding: read, in: wiring)
     }
+    // Below: each child that reads `dependency.member` or passes it on, then the same below it.
+    let index = index ?? ReaderIndex(wiring)
+    var readers: [Reader] = []
+    var pending = [(holder.name, member)]
+    var seen: Set<String> = [holder.name]
+    while let (name, read) = pending.popLast() {
+      for reader in index.readers(of: read, below: name)
+      where seen.insert(reader.component).inserted {
+        readers.append(reader)
+        pending += reader.passes.map { (reader.component, $0) }
+      }
+    }
     return Answer(
-      holder: holder.name, chain: chain,
-      readers: readers(of: member, below: holder, index: index ?? ReaderIndex(wiring)))
+      holder: holder.name, chain: chain, readers: readers.sorted { $0.component < $1.component })
   }
 
   /// The parent a pass-through of `node` reading `member` steps to: the first that has it.
   static func parent(of node: ComponentNode, holding member: String, in wiring: Wiring)
     -> (node: ComponentNode, property: PropertyFact)?
   {
-    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
-      if let found = parent.properties.first(where: { $0.name == member }) {
-        return (parent, found)
-      }
-    }
-    return nil
-  }
-
-  /// Components below `holder` that pass `member` on or read it: a child whose pass-through
-  /// reads `dependency.member`, then the same below that child.
-  static func readers(of member: String, below holder: ComponentNode, index: ReaderIndex)
-    -> [Reader]
-  {
-    var result: [Reader] = []
-    var pending = [(holder.name, member)]
-    var visited: Set<String> = [holder.name]
-    while let (name, read) = pending.popLast() {
-      for reader in index.readers(of: read, below: name)
-      where visited.insert(reader.component).inserted {
-        result.append(reader)
-        pending += reader.passes.map { (reader.component, $0) }
-      }
-    }
-    return result.sorted { $0.component < $1.component }
+    node.parents.lazy.compactMap(wiring.component(named:)).compactMap { parent in
+      parent.properties.first { $0.name == member }.map { (parent, $0) }
+    }.first
   }
 
   /// A child that reads a member of its parent: where (its first pass-through that reads it,
@@ -148,7 +138,7 @@ enum MemberOrigin {
 
   /// Which children read a member of their parent, the readers step of `napkin why` one level at
   /// a time: each component's requirements and pass-throughs are gathered once, so that a walk
-  /// down the tree (``MemberOrigin/readers(of:below:index:)``, the HTML page's data) costs a pass.
+  /// down the tree (``MemberOrigin/answer(for:from:in:index:)``, the HTML page's data) costs a pass.
   struct ReaderIndex {
     private let wiring: Wiring
     /// Each component's requirements: of its dependency protocols and what they refine.
