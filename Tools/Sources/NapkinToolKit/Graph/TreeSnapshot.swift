@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A running app's napkin tree: the `"kind": "tree-snapshot"` document of
 /// `Schema/napkin.schema.json`, which `router.treeSnapshot()` writes and `napkin graph --format
 /// html --snapshot FILE` draws on the static tree.
