@@ -48,27 +48,10 @@ enum HTMLGraph {
     /// For a pass-through, the member of the parent it reads: `dependency.reads`.
     var reads: String?
     /// The parent member `reads` names, the next line of `napkin why`, when a parent has it.
-    var from: Step?
+    var from: MemberOrigin.Step?
     /// The children that read this member through their dependency, in the order of the
     /// edges, with the names of their pass-throughs that read it.
-    var readers: [Reader]
-  }
-
-  /// A component's property: `location` is its file:line:column, `what` says what it is.
-  struct Step: Codable, Equatable {
-    var component: String
-    var member: String
-    var location: String
-    var what: String
-    var reads: String?
-  }
-
-  /// A child that reads a member: where (its pass-through, else the child), and which of its
-  /// pass-throughs pass the member on below.
-  struct Reader: Codable, Equatable {
-    var component: String
-    var location: String
-    var passes: [String]
+    var readers: [MemberOrigin.Reader]
   }
 
   struct Issue: Codable {
@@ -115,16 +98,7 @@ enum HTMLGraph {
           Group(
             kind: group.label,
             members: group.names.compactMap { name in
-              properties[name].map { property in
-                member(
-                  property, of: node, in: wiring,
-                  readers: readers.readers(of: name, below: node).map { child, passes in
-                    Reader(
-                      component: child.name,
-                      location: (passes.first?.position ?? child.position).description,
-                      passes: passes.map(\.name))
-                  })
-              }
+              properties[name].map { member($0, of: node, in: wiring, readers: readers) }
             })
         },
         findings: byComponent[node.name] ?? []
@@ -141,20 +115,17 @@ enum HTMLGraph {
 
   /// A member with its next step up and its readers one level down.
   private static func member(
-    _ property: PropertyFact, of node: ComponentNode, in wiring: Wiring, readers: [Reader]
+    _ property: PropertyFact, of node: ComponentNode, in wiring: Wiring,
+    readers: MemberOrigin.ReaderIndex
   ) -> Member {
-    var member = Member(
+    let read = property.kind.passThroughRead
+    let parent = read.flatMap { MemberOrigin.parent(of: node, holding: $0, in: wiring) }
+    return Member(
       name: property.name, location: "\(property.position.file):\(property.position.line)",
       position: property.position.description, what: MemberOrigin.describe(property.kind),
-      reads: property.kind.passThroughRead, readers: readers)
-    if let read = member.reads,
-      case (let parent, let found)? = MemberOrigin.parent(of: node, holding: read, in: wiring)
-    {
-      member.from = Step(
-        component: parent.name, member: read, location: found.position.description,
-        what: MemberOrigin.describe(found.kind), reads: found.kind.passThroughRead)
-    }
-    return member
+      reads: read,
+      from: parent.map { MemberOrigin.Step($0.node.name, $0.property) },
+      readers: readers.readers(of: property.name, below: node.name))
   }
 
   /// JSON safe inside `<script>`: `<`, `>` and `&` are written as `\u` escapes, so no text
@@ -165,9 +136,9 @@ enum HTMLGraph {
     if let snapshot, let end = json.lastIndex(of: "}") {
       json = String(json[..<end]) + ",\n  \"snapshot\" : " + snapshot + "\n}\n"
     }
-    json = json.replacingOccurrences(of: "<", with: "\\u003c")
-    json = json.replacingOccurrences(of: ">", with: "\\u003e")
-    json = json.replacingOccurrences(of: "&", with: "\\u0026")
+    for (raw, escaped) in [("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")] {
+      json = json.replacingOccurrences(of: raw, with: escaped)
+    }
     return json
   }
 }

@@ -82,14 +82,7 @@ enum JSONOutput {
       scalar.value > 0x7E && TerminalText.isUnsafeInName(scalar)
     }
     guard json.unicodeScalars.contains(where: isRaw) else { return json }
-    var result = ""
-    for scalar in json.unicodeScalars {
-      if isRaw(scalar) {
-        result += String(format: "\\u%04X", scalar.value)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return json.unicodeScalars.map { isRaw($0) ? String(format: "\\u%04X", $0.value) : String($0) }
+      .joined()
   }
 }

@@ -1,10 +1,22 @@
 /// `napkin why`: where a component's member comes from, following pass-throughs up to the
 /// component that builds it, and which components below read it.
 enum MemberOrigin {
-  /// One step of the answer: a component's property and what it is.
-  struct Step: Equatable {
+  /// One step of the answer, a line of `napkin why` and of the HTML page's panel: a component's
+  /// property, its `file:line:column`, what it is, and for a pass-through the member it reads.
+  struct Step: Codable, Equatable {
     var component: String
-    var property: PropertyFact
+    var member: String
+    var location: String
+    var what: String
+    var reads: String?
+
+    init(_ component: String, _ property: PropertyFact) {
+      self.component = component
+      member = property.name
+      location = property.position.description
+      what = describe(property.kind)
+      reads = property.kind.passThroughRead
+    }
   }
 
   /// Answers for `member`: one chain per component that has it, or the one named by `within`.
@@ -15,17 +27,16 @@ enum MemberOrigin {
   ) throws(UsageError) -> String {
     let holders: [ComponentNode]
     if let within {
+      // `componentName` answers only with the name of a component of the wiring.
       let name = try wiring.componentName(spelled: within)
-      guard let component = wiring.component(named: name) else {
-        throw UsageError(message: "no component named \(TerminalText.name(name)) in the sources")
-      }
-      guard component.properties.contains(where: { $0.name == member }) else {
+      holders = wiring.component(named: name).map { [$0] } ?? []
+      let properties = holders.flatMap(\.properties)
+      guard properties.contains(where: { $0.name == member }) else {
         throw UsageError(
           message: "\(TerminalText.name(name)) has no member named \(TerminalText.name(member)); "
             + "its members are "
-            + component.properties.map { TerminalText.name($0.name) }.joined(separator: ", "))
+            + properties.map { TerminalText.name($0.name) }.joined(separator: ", "))
       }
-      holders = [component]
     } else {
       // Without --in, the components that provide it, each answering for those below.
       let all = wiring.components.filter { $0.properties.contains { $0.name == member } }
@@ -49,10 +60,8 @@ enum MemberOrigin {
     var holder: String
     /// From `holder` up through pass-throughs to the builder, nearest first.
     var chain: [Step]
-    /// The member the last pass-through reads, when no parent has it.
-    var unresolved: String?
     /// The components below `holder` that read the member, by name.
-    var readers: [Step]
+    var readers: [Reader]
 
     /// The answer as `napkin why` prints it, a line a step, without newlines; names escaped.
     var lines: [String] {
@@ -61,10 +70,10 @@ enum MemberOrigin {
       for (index, step) in chain.enumerated() {
         let lead = index == 0 ? "" : "  from "
         lines.append(
-          "\(lead)\(shown(step.component)).\(shown(step.property.name))  "
-            + "\(step.property.position)  \(describe(step.property.kind))")
+          "\(lead)\(shown(step.component)).\(shown(step.member))  \(step.location)  \(step.what)")
       }
-      if let unresolved, let last = chain.last {
+      // The member the last pass-through reads, which no parent has.
+      if let last = chain.last, let unresolved = last.reads {
         lines.append(
           "  no parent of \(shown(last.component)) has `\(shown(unresolved))`: napkin lint "
             + "reports it")
@@ -74,69 +83,95 @@ enum MemberOrigin {
       } else {
         lines.append("  read below \(shown(holder)) by:")
         for reader in readers {
-          lines.append("    \(shown(reader.component))  \(reader.property.position)")
+          lines.append("    \(shown(reader.component))  \(reader.location)")
         }
       }
       return lines
     }
   }
 
-  /// The answer for `member` of `holder`.
+  /// The answer for `member` of `holder`: the chain from it up through pass-throughs
+  /// (`dependency.x`) to the builder of `x`, and the readers below.
   static func answer(
     for member: String, from holder: ComponentNode, in wiring: Wiring, index: ReaderIndex? = nil
   ) -> Answer {
-    let chain = origin(of: member, from: holder, in: wiring)
-    return Answer(
-      holder: holder.name, chain: chain, unresolved: chain.last?.property.kind.passThroughRead,
-      readers: readers(of: member, below: holder, index: index ?? ReaderIndex(wiring)))
-  }
-
-  /// The chain from `start` up through pass-throughs (`dependency.x`) to the builder of `x`.
-  static func origin(of member: String, from start: ComponentNode, in wiring: Wiring) -> [Step] {
-    var steps: [Step] = []
+    var chain: [Step] = []
     var visited: Set<String> = []
-    var next = start.properties.first { $0.name == member }.map { (start, $0) }
+    var next = holder.properties.first { $0.name == member }.map { (holder, $0) }
     while case (let node, let property)? = next, visited.insert(node.name).inserted {
-      steps.append(Step(component: node.name, property: property))
+      chain.append(Step(node.name, property))
       guard let read = property.kind.passThroughRead else { break }
       next = parent(of: node, holding: read, in: wiring)
     }
-    return steps
+    // Below: each child that reads `dependency.member` or passes it on, then the same below it.
+    let index = index ?? ReaderIndex(wiring)
+    var readers: [Reader] = []
+    var pending = [(holder.name, member)]
+    var seen: Set<String> = [holder.name]
+    while let (name, read) = pending.popLast() {
+      for reader in index.readers(of: read, below: name)
+      where seen.insert(reader.component).inserted {
+        readers.append(reader)
+        pending += reader.passes.map { (reader.component, $0) }
+      }
+    }
+    return Answer(
+      holder: holder.name, chain: chain, readers: readers.sorted { $0.component < $1.component })
   }
 
   /// The parent a pass-through of `node` reading `member` steps to: the first that has it.
   static func parent(of node: ComponentNode, holding member: String, in wiring: Wiring)
     -> (node: ComponentNode, property: PropertyFact)?
   {
-    for parent in node.parents.lazy.compactMap(wiring.component(named:)) {
-      if let found = parent.properties.first(where: { $0.name == member }) {
-        return (parent, found)
-      }
-    }
-    return nil
+    node.parents.lazy.compactMap(wiring.component(named:)).compactMap { parent in
+      parent.properties.first { $0.name == member }.map { (parent, $0) }
+    }.first
   }
 
-  /// Components below `holder` that pass `member` on or read it: a child whose pass-through
-  /// reads `dependency.member`, then the same below that child.
-  static func readers(of member: String, below holder: ComponentNode, index: ReaderIndex)
-    -> [Step]
-  {
-    var result: [Step] = []
-    var pending = [(holder, member)]
-    var visited: Set<String> = [holder.name]
-    while let (node, read) = pending.popLast() {
-      for (child, passing) in index.readers(of: read, below: node)
-      where visited.insert(child.name).inserted {
-        let place =
-          passing.first
-          ?? PropertyFact(
-            name: read, kind: .computed, position: child.position,
-            keywordPosition: child.position)
-        result.append(Step(component: child.name, property: place))
-        pending += passing.map { (child, $0.name) }
+  /// A child that reads a member of its parent: where (its first pass-through that reads it,
+  /// else the child), and the names of its pass-throughs that read it, which pass it on below.
+  struct Reader: Codable, Equatable {
+    var component: String
+    var location: String
+    var passes: [String]
+  }
+
+  /// Which children read a member of their parent, the readers step of `napkin why` one level at
+  /// a time: each component's requirements and pass-throughs are gathered once, so that a walk
+  /// down the tree (``MemberOrigin/answer(for:from:in:index:)``, the HTML page's data) costs a pass.
+  struct ReaderIndex {
+    private let wiring: Wiring
+    /// Each component's requirements: of its dependency protocols and what they refine.
+    private var required: [String: Set<String>] = [:]
+    /// Each component's pass-throughs, by the parent member they read.
+    private var passing: [String: [String: [PropertyFact]]] = [:]
+
+    init(_ wiring: Wiring) {
+      self.wiring = wiring
+      for component in wiring.components {
+        let protocols = wiring.refinements(of: component.dependencyProtocols)
+        required[component.name] = Set(
+          protocols.flatMap { wiring.protocols[$0]?.requirements ?? [] })
+        passing[component.name] = Dictionary(
+          grouping: component.properties.filter { $0.kind.passThroughRead != nil },
+          by: { $0.kind.passThroughRead ?? "" })
       }
     }
-    return result.sorted { $0.component < $1.component }
+
+    /// The children of the component `name` that need `member` or pass it on, in the order of
+    /// its edges.
+    func readers(of member: String, below name: String) -> [Reader] {
+      (wiring.component(named: name)?.children ?? []).compactMap { edge in
+        guard let child = wiring.component(named: edge.child) else { return nil }
+        let passes = passing[child.name]?[member] ?? []
+        guard required[child.name]?.contains(member) == true || !passes.isEmpty else {
+          return nil
+        }
+        return Reader(
+          component: child.name, location: (passes.first?.position ?? child.position).description,
+          passes: passes.map(\.name))
+      }
+    }
   }
 
   static func describe(_ kind: PropertyKind) -> String {

@@ -11,8 +11,7 @@ enum TextGraph {
   static let maximumIndentedDepth = 64
 
   static func render(_ wiring: Wiring) -> String {
-    var drawing = Drawing(
-      byName: Dictionary(wiring.components.map { ($0.name, $0) }) { first, _ in first })
+    var drawing = Drawing(wiring: wiring)
     for root in wiring.roots where !drawing.drawn.contains(root.name) {
       var suffix = "  \(root.position)"
       if let note = root.orphanNote {
@@ -41,7 +40,7 @@ enum TextGraph {
   /// The lines drawn so far, the components drawn, and the branches that did not fit, queued to
   /// be drawn again from the left with their titles.
   private struct Drawing {
-    let byName: [String: ComponentNode]
+    let wiring: Wiring
     var lines: [String] = []
     var drawn: Set<String> = []
     var continued: [(node: ComponentNode, title: String)] = []
@@ -65,7 +64,7 @@ enum TextGraph {
         stack[stack.count - 1].next += 1
         let isLast = frame.next == frame.node.children.count - 1
         let connector = frame.childPrefix + (isLast ? "└─ " : "├─ ")
-        guard let child = byName[edge.child] else { continue }
+        guard let child = wiring.component(named: edge.child) else { continue }
         let name = TerminalText.name(child.name) + " via " + TerminalText.name(edge.protocolName)
         if path.contains(child.name) {
           lines.append(connector + name + "  (cycle)")

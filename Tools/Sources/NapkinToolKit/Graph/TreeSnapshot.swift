@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A running app's napkin tree: the `"kind": "tree-snapshot"` document of
 /// `Schema/napkin.schema.json`, which `router.treeSnapshot()` writes and `napkin graph --format
 /// html --snapshot FILE` draws on the static tree.
@@ -68,33 +62,27 @@ struct TreeSnapshot: Equatable, Sendable, Codable {
   /// ``maximumFileSize`` bytes, of a schema and kind this tool knows; the messages say what was
   /// wrong and what to pass instead.
   static func read(_ path: String) throws(UsageError) -> TreeSnapshot {
-    func failure(_ message: String) -> UsageError {
-      UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
-    }
     let limit = "\(maximumFileSize >> 20) MiB"
     // Never through a link: one planted where the app writes its snapshot is refused.
     let data: Data
     do {
       data = try BoundedFile.readWithStatus(path, limit: maximumFileSize).data
     } catch {
-      switch error {
-      case .symbolicLink:
-        throw failure(
-          "is a symbolic link, which napkin does not follow; pass the file it points to")
-      case .cannotOpen(let code):
-        throw failure(
+      let message =
+        switch error {
+        case .symbolicLink:
+          "is a symbolic link, which napkin does not follow; pass the file it points to"
+        case .cannotOpen(let code):
           "cannot open it (\(String(cString: strerror(code)))); pass the file the app writes "
-            + "with --snapshot")
-      case .notRegularFile:
-        throw failure("is not a regular file (a folder, a FIFO, a device or a socket)")
-      case .tooLarge:
-        throw failure(
-          "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?")
-      case .cannotReadToTheEnd:
-        throw failure(
+            + "with --snapshot"
+        case .notRegularFile: "is not a regular file (a folder, a FIFO, a device or a socket)"
+        case .tooLarge:
+          "is larger than \(limit), the most napkin reads of a snapshot; is it the app's snapshot?"
+        case .cannotReadToTheEnd:
           "cannot be read to its end, or grew past \(limit) while it was read, the most napkin "
-            + "reads of a snapshot")
-      }
+            + "reads of a snapshot"
+        }
+      throw UsageError(message: "--snapshot \(TerminalText.name(path)): \(message)")
     }
     return try decode(data, from: path)
   }

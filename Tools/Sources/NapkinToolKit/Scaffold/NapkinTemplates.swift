@@ -42,19 +42,11 @@ struct NapkinTemplates {
   }
 
   var builder: String {
-    let build =
-      hasView
-      ? """
-          let view = \(name)View()
-          let interactor = \(name)Interactor(presenter: view)
-          interactor.listener = listener
-          return \(name)Router(interactor: interactor, viewController: view, component: component)
-      """
-      : """
-          let interactor = \(name)Interactor()
-          interactor.listener = listener
-          return \(name)Router(interactor: interactor, component: component)
-      """
+    // With a view, the view is built first: it is the interactor's presenter and the router's
+    // view controller.
+    let view = hasView ? "\n    let view = \(name)View()" : ""
+    let presenter = hasView ? "presenter: view" : ""
+    let viewController = hasView ? "viewController: view, " : ""
     return """
       import Napkin
 
@@ -67,8 +59,10 @@ struct NapkinTemplates {
       /// Builds the \(name) napkin's component, \(hasView ? "view, " : "")interactor and router.
       final class \(name)Builder: Builder<any \(name)Dependency>, \(name)Buildable {
         func build(withListener listener: any \(name)Listener) -> any \(name)Routing {
-          let component = \(name)Component(dependency: dependency)
-      \(build)
+          let component = \(name)Component(dependency: dependency)\(view)
+          let interactor = \(name)Interactor(\(presenter))
+          interactor.listener = listener
+          return \(name)Router(interactor: interactor, \(viewController)component: component)
         }
       }
 

@@ -9,6 +9,7 @@ enum Scaffolder {
     var module: String
     /// The folder of the parent's component, where the next step reads the parent's napkin.
     var parentFolder = ""
+    var templates: NapkinTemplates
   }
 
   /// Writes one new file; it must refuse to replace anything at its path, a planted symbolic
@@ -66,9 +67,7 @@ enum Scaffolder {
     }
     // How to attach the new napkin: exact edits of the parent's files, read from them, so that
     // pasting each where it says compiles.
-    let templates = NapkinTemplates(
-      name: request.name, parent: request.parent, hasView: request.hasView)
-    console.write(templates.nextStep(inFolder: plan.parentFolder))
+    console.write(plan.templates.nextStep(inFolder: plan.parentFolder))
     return .success
   }
 
@@ -139,8 +138,7 @@ enum Scaffolder {
     // The target holds the napkin's folder, wherever `--into` put it inside the target: an app
     // that groups its napkins (`Examples/HomeNapkin/ComponentTree`) still tests `HomeNapkin`.
     // Its module is, by SwiftPM's convention, the folder's own name.
-    let package = packageRoot(above: folder)
-    let target = targetFolder(of: folder, in: package)
+    let (package, target) = packageAndTarget(of: folder)
     let module = request.module ?? URL(fileURLWithPath: target).lastPathComponent
     if let tests = request.testsDirectory ?? Self.conventionalTests(in: package, module: module) {
       files.append(
@@ -154,7 +152,8 @@ enum Scaffolder {
           + "Move those files away or choose another name")
     }
     return Plan(
-      files: files, napkinFolder: folder, module: module, parentFolder: parentFolder)
+      files: files, napkinFolder: folder, module: module, parentFolder: parentFolder,
+      templates: templates)
   }
 
   /// Where to look for the parent: `--into`'s folder or, when it does not exist yet (it is
@@ -204,31 +203,26 @@ enum Scaffolder {
     return (container as NSString).appendingPathComponent(request.name)
   }
 
-  /// The folder of the SwiftPM target that holds `folder`: the second level below `package`, its
-  /// nearest package root (`Sources/App`, `Examples/HomeNapkin`), or `folder`'s parent without one.
-  static func targetFolder(of folder: String, in package: String?) -> String {
+  /// The nearest folder at or above `folder` that holds a `Package.swift`, and the folder of the
+  /// SwiftPM target that holds `folder`: the second level below that package (`Sources/App`,
+  /// `Examples/HomeNapkin`), or `folder`'s parent without one.
+  private static func packageAndTarget(of folder: String) -> (package: String?, target: String) {
     let standardized = URL(fileURLWithPath: folder).standardizedFileURL
-    if let package = package.map({ URL(fileURLWithPath: $0) }) {
-      let inside = standardized.pathComponents.dropFirst(
-        package.standardizedFileURL.pathComponents.count)
-      if inside.count >= 2 {
-        return package.appendingPathComponent(inside.prefix(2).joined(separator: "/")).path
-      }
-    }
-    return standardized.deletingLastPathComponent().path
-  }
-
-  /// The nearest folder at or above `folder` that holds a `Package.swift`.
-  static func packageRoot(above folder: String) -> String? {
-    let manager = FileManager.default
-    var current = URL(fileURLWithPath: folder).standardizedFileURL
+    var current = standardized
     while current.path != "/" {
-      if manager.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
-        return current.path
+      if FileManager.default.fileExists(
+        atPath: current.appendingPathComponent("Package.swift").path)
+      {
+        let inside = standardized.pathComponents.dropFirst(current.pathComponents.count)
+        let target =
+          inside.count >= 2
+          ? current.appendingPathComponent(inside.prefix(2).joined(separator: "/"))
+          : standardized.deletingLastPathComponent()
+        return (current.path, target.path)
       }
       current = current.deletingLastPathComponent()
     }
-    return nil
+    return (nil, standardized.deletingLastPathComponent().path)
   }
 
   /// SwiftPM's test folder for `module` in `package`, if it exists.
