@@ -204,14 +204,12 @@ enum SourceFixer {
     console: inout some Console
   ) -> CommandStatus {
     for file in created { unlink(file.path) }
-    let restored = fixed.compactMap { file -> FixedFile? in
-      guard
-        let read = try? BoundedFile.readWithStatus(
-          file.path, limit: SourceLoader.maximumFileSize, followingLink: false)
-      else { return nil }
-      return FixedFile(
-        path: file.path, original: .init(bytes: Array(read.data), status: read.status),
-        bytes: file.original.bytes, reports: [])
+    let restored = fixed.compactMap { file in
+      (try? BoundedFile.readWithStatus(file.path, limit: SourceLoader.maximumFileSize)).map {
+        FixedFile(
+          path: file.path, original: .init(bytes: Array($0.data), status: $0.status),
+          bytes: file.original.bytes, reports: [])
+      }
     }
     var quiet = CollectedConsole()
     let undone = FixedFile.writeAll(restored, console: &quiet)
@@ -304,7 +302,7 @@ enum SourceFixer {
     let findings = Rules.all.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
-      if finding.rule == .builderEdgeNotMainActor {
+      if finding.rule == BuilderEdgeNotMainActorRule.id {
         for (file, fix) in witnessedRequirements(of: finding, wiring) {
           result.files[file, default: FilePlan()].fixes.append(fix)
         }

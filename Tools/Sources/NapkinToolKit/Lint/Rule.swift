@@ -3,13 +3,14 @@
 /// in ``Rules/all``: lint runs the checks, and fix the edits of the ``EditingRule``s.
 protocol LintRule: Sendable {
   /// The identifier printed with each finding.
-  var id: Finding.Rule { get }
+  static var id: Finding.Rule { get }
   /// False for a rule only `napkin fix` acts on, whose finding the compiler already reports.
   var isLinted: Bool { get }
   func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
+  var id: Finding.Rule { Self.id }
   var isLinted: Bool { true }
 
   /// A finding of this rule: the one place a finding gets its rule's identifier.
