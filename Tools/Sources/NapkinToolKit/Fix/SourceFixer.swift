@@ -299,7 +299,7 @@ enum SourceFixer {
         ))
     }
     let context = LintContext(wiring)
-    let findings = Rules.all.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
+    let findings = Linter.rules.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == BuilderEdgeNotMainActorRule.id {

@@ -55,7 +55,7 @@ enum SyntaxFixes {
       tree: tree, converter: SourceLocationConverter(fileName: "", tree: tree), bytes: bytes,
       style: style)
     return try findings.map { finding throws(UsageError) in
-      guard let rule = Rules.all.first(where: { $0.id == finding.rule }) as? any EditingRule,
+      guard let rule = Linter.rules.first(where: { $0.id == finding.rule }) as? any EditingRule,
         let fix = rule.edit(finding, in: file)
       else { throw changed }
       return PlannedFix(position: finding.position, edits: fix.edits, report: fix.report)

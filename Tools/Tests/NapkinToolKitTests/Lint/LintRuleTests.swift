@@ -135,7 +135,7 @@ struct LintRuleTests {
   }
 
   @Test func everyRuleHasAFixture() {
-    #expect(Set(Self.expectations.map(\.rule)) == Set(Rules.all.map(\.id)))
+    #expect(Set(Self.expectations.map(\.rule)) == Set(Linter.rules.map(\.id)))
   }
 
   @Test func aCleanTreeHasNoFindings() {
