@@ -356,7 +356,7 @@ enum SourceFixer {
 
   /// The file at `path` with its plan carried out, in memory, with the imports its new lines need.
   private static func fixed(
-    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: FixedFile.Original
+    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: SourceLoader.ReadSource
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     let style = FileStyle(of: bytes)
