@@ -303,8 +303,8 @@ enum SourceFixer {
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
       if finding.rule == BuilderEdgeNotMainActorRule.id {
-        for (file, fix) in witnessedRequirements(of: finding, wiring) {
-          result.files[file, default: FilePlan()].fixes.append(fix)
+        for fix in witnessedRequirements(of: finding, wiring) {
+          result.files[fix.position.file, default: FilePlan()].fixes.append(fix)
         }
       }
     }
@@ -317,7 +317,7 @@ enum SourceFixer {
   /// actor-isolated code".
   private static func witnessedRequirements(
     of finding: Finding, _ wiring: Wiring
-  ) -> [(file: String, fix: PlannedFix)] {
+  ) -> [PlannedFix] {
     guard let component = finding.components.first.flatMap(wiring.component(named:)),
       let member = component.properties.first(where: { $0.position == finding.position })?.name
     else { return [] }
@@ -326,13 +326,10 @@ enum SourceFixer {
         guard declared.isolation != .globalActor, let offset = declared.requirementOffsets[member],
           declared.requirementAttributes[member]?.contains("Actor") != true
         else { return nil }
-        return (
-          declared.position.file,
-          PlannedFix(
-            position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
-            report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
-              + "`\(member)` witnesses")
-        )
+        return PlannedFix(
+          position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
+          report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
+            + "`\(member)` witnesses")
       }
     }
   }
