@@ -157,9 +157,12 @@ enum CompilerCheck {
     let log = FileManager.default.temporaryDirectory
       .appendingPathComponent("napkin-fix-\(UUID().uuidString).log")
     guard FileManager.default.createFile(atPath: log.path, contents: nil),
-      let handle = try? FileHandle(forWritingTo: log)
+      let handle = try? FileHandle(forUpdating: log)
     else { return (1, "error: cannot create a temporary file for the compiler's output") }
-    defer { try? FileManager.default.removeItem(at: log) }
+    defer {
+      try? handle.close()
+      try? FileManager.default.removeItem(at: log)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: swift)
     process.arguments =
@@ -176,22 +179,16 @@ enum CompilerCheck {
     while process.isRunning, Date() < deadline {
       usleep(50_000)
     }
-    var status: Int32 = -1
-    if process.isRunning {
+    let finished = !process.isRunning
+    if !finished {
       process.terminate()
       process.waitUntilExit()
-    } else {
-      status = process.terminationStatus
     }
-    try? handle.close()
-    let reader = try? FileHandle(forReadingFrom: log)
-    defer { try? reader?.close() }
-    let data = (try? reader?.read(upToCount: 8 << 20)) ?? nil
-    let output = String(decoding: data ?? Data(), as: UTF8.self)
-    return (
-      status,
-      status == -1
-        ? output + "\nerror: the build took longer than \(Int(timeLimit / 60)) minutes" : output
-    )
+    // The build wrote through this same open file, which left its offset at the end.
+    try? handle.seek(toOffset: 0)
+    let output = String(decoding: (try? handle.read(upToCount: 8 << 20)) ?? Data(), as: UTF8.self)
+    return finished
+      ? (process.terminationStatus, output)
+      : (-1, output + "\nerror: the build took longer than \(Int(timeLimit / 60)) minutes")
   }
 }

@@ -16,10 +16,8 @@ import Foundation
 /// the check is made again under a lock and the new file renamed over the old. A rename gives
 /// readers the old or the new file, never half of one, and keeps the owner, group and mode.
 struct FixedFile {
-  typealias Original = SourceLoader.ReadSource
-
   var path: String
-  var original: Original
+  var original: SourceLoader.ReadSource
   var bytes: [UInt8]
   var reports: [(position: SourcePosition, text: String)]
 
@@ -30,7 +28,7 @@ struct FixedFile {
   /// The file at `path` as the analysis read it.
   static func read(
     _ path: String, in sources: [String: SourceLoader.ReadSource]
-  ) throws(UsageError) -> Original {
+  ) throws(UsageError) -> SourceLoader.ReadSource {
     guard let source = sources[path] else {
       throw UsageError(
         message: path == "<stdin>"
@@ -74,21 +72,20 @@ struct FixedFile {
         try commit(file, from: temporaries[index])
       } catch {
         for temporary in temporaries[index...] { unlink(temporary) }
+        // Which files the run changed before it stopped, and which it left as they were.
+        let list = { (part: ArraySlice<FixedFile>) in
+          part.map { TerminalText.name($0.path) }.joined(separator: ", ")
+        }
         console.writeError(
           "napkin: error: stopped at \(TerminalText.name(file.path)): \(error.message)\n"
-            + outcome(changed: files[..<index].map(\.path), unchanged: files[index...].map(\.path)))
+            + (index == 0
+              ? "napkin: nothing was changed\n"
+              : "napkin: fixed and written: \(list(files[..<index]))\n"
+                + "napkin: not changed: \(list(files[index...])); run napkin fix again for them\n"))
         return false
       }
     }
     return true
-  }
-
-  /// Which files a run that stopped part-way changed, and which it left as they were.
-  static func outcome(changed: [String], unchanged: [String]) -> String {
-    guard !changed.isEmpty else { return "napkin: nothing was changed\n" }
-    let list = { (paths: [String]) in paths.map(TerminalText.name).joined(separator: ", ") }
-    return "napkin: fixed and written: \(list(changed))\n"
-      + "napkin: not changed: \(list(unchanged)); run napkin fix again for them\n"
   }
 
   // MARK: Checks

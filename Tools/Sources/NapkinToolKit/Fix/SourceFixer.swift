@@ -204,14 +204,12 @@ enum SourceFixer {
     console: inout some Console
   ) -> CommandStatus {
     for file in created { unlink(file.path) }
-    let restored = fixed.compactMap { file -> FixedFile? in
-      guard
-        let read = try? BoundedFile.readWithStatus(
-          file.path, limit: SourceLoader.maximumFileSize, followingLink: false)
-      else { return nil }
-      return FixedFile(
-        path: file.path, original: .init(bytes: Array(read.data), status: read.status),
-        bytes: file.original.bytes, reports: [])
+    let restored = fixed.compactMap { file in
+      (try? BoundedFile.readWithStatus(file.path, limit: SourceLoader.maximumFileSize)).map {
+        FixedFile(
+          path: file.path, original: .init(bytes: Array($0.data), status: $0.status),
+          bytes: file.original.bytes, reports: [])
+      }
     }
     var quiet = CollectedConsole()
     let undone = FixedFile.writeAll(restored, console: &quiet)
@@ -301,12 +299,12 @@ enum SourceFixer {
         ))
     }
     let context = LintContext(wiring)
-    let findings = Rules.all.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
+    let findings = Linter.rules.filter { $0 is any EditingRule }.flatMap { $0.check(context) }
     for finding in findings {
       result.files[finding.position.file, default: FilePlan()].findings.append(finding)
-      if finding.rule == .builderEdgeNotMainActor {
-        for (file, fix) in witnessedRequirements(of: finding, wiring) {
-          result.files[file, default: FilePlan()].fixes.append(fix)
+      if finding.rule == BuilderEdgeNotMainActorRule.id {
+        for fix in witnessedRequirements(of: finding, wiring) {
+          result.files[fix.position.file, default: FilePlan()].fixes.append(fix)
         }
       }
     }
@@ -319,7 +317,7 @@ enum SourceFixer {
   /// actor-isolated code".
   private static func witnessedRequirements(
     of finding: Finding, _ wiring: Wiring
-  ) -> [(file: String, fix: PlannedFix)] {
+  ) -> [PlannedFix] {
     guard let component = finding.components.first.flatMap(wiring.component(named:)),
       let member = component.properties.first(where: { $0.position == finding.position })?.name
     else { return [] }
@@ -328,13 +326,10 @@ enum SourceFixer {
         guard declared.isolation != .globalActor, let offset = declared.requirementOffsets[member],
           declared.requirementAttributes[member]?.contains("Actor") != true
         else { return nil }
-        return (
-          declared.position.file,
-          PlannedFix(
-            position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
-            report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
-              + "`\(member)` witnesses")
-        )
+        return PlannedFix(
+          position: declared.position, edits: [SourceEdit(offset: offset, text: "@MainActor ")],
+          report: "wrote `@MainActor` on `\(member)` in \(name) too, which \(component.name)'s "
+            + "`\(member)` witnesses")
       }
     }
   }
@@ -358,7 +353,7 @@ enum SourceFixer {
 
   /// The file at `path` with its plan carried out, in memory, with the imports its new lines need.
   private static func fixed(
-    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: FixedFile.Original
+    _ path: String, _ plan: FilePlan, _ wiring: Wiring, original: SourceLoader.ReadSource
   ) throws(UsageError) -> FixedFile {
     let bytes = original.bytes
     let style = FileStyle(of: bytes)

@@ -55,7 +55,7 @@ enum SyntaxFixes {
       tree: tree, converter: SourceLocationConverter(fileName: "", tree: tree), bytes: bytes,
       style: style)
     return try findings.map { finding throws(UsageError) in
-      guard let rule = Rules.all.first(where: { $0.id == finding.rule }) as? any EditingRule,
+      guard let rule = Linter.rules.first(where: { $0.id == finding.rule }) as? any EditingRule,
         let fix = rule.edit(finding, in: file)
       else { throw changed }
       return PlannedFix(position: finding.position, edits: fix.edits, report: fix.report)
@@ -98,8 +98,11 @@ enum SyntaxFixes {
     variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
   }
 
-  /// `@MainActor`, or another attribute whose name ends in `Actor`, as lint reads it.
-  static func isGlobalActor(_ attribute: AttributeSyntax) -> Bool {
-    TypeNames.simpleNames(attribute.attributeName).first?.hasSuffix("Actor") == true
+  /// The attributes that isolate to a global actor: `@MainActor`, or another whose name ends in
+  /// `Actor`, as lint reads them.
+  static func globalActors(_ attributes: AttributeListSyntax) -> [AttributeSyntax] {
+    attributes.compactMap { $0.as(AttributeSyntax.self) }.filter {
+      TypeNames.simpleNames($0.attributeName).first?.hasSuffix("Actor") == true
+    }
   }
 }

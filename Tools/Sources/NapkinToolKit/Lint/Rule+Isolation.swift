@@ -1,19 +1,10 @@
 import SwiftSyntax
 
-/// The rules of the isolation words, and of the restated conformance: each answered by fix with a
-/// word written at the declaration its finding names.
-extension Finding.Rule {
-  static let dependencyNotNonisolated: Self = "dependency-not-nonisolated"
-  static let builderEdgeNotMainActor: Self = "builder-edge-not-main-actor"
-  static let componentExtensionNotNonisolated: Self = "component-extension-not-nonisolated"
-  static let serviceNotNonisolated: Self = "service-not-nonisolated"
-  static let staticNotNonisolated: Self = "static-not-nonisolated"
-  static let globalNotNonisolated: Self = "global-not-nonisolated"
-  static let componentNotRestatingSendable: Self = "component-not-restating-sendable"
-}
+// The rules of the isolation words, and of the restated conformance: each answered by fix with a
+// word written at the declaration its finding names.
 
 struct DependencyNotNonisolatedRule: EditingRule {
-  let id = Finding.Rule.dependencyNotNonisolated
+  static let id: Finding.Rule = "dependency-not-nonisolated"
   /// A dependency protocol without `nonisolated`: under `MainActor` default isolation its
   /// requirements are main-actor, and a component, which is nonisolated, cannot read them.
   func check(_ context: LintContext) -> [Finding] {
@@ -45,7 +36,7 @@ struct DependencyNotNonisolatedRule: EditingRule {
 }
 
 struct BuilderEdgeNotMainActorRule: EditingRule {
-  let id = Finding.Rule.builderEdgeNotMainActor
+  static let id: Finding.Rule = "builder-edge-not-main-actor"
   /// Builders, routers and views are main-actor: a member of a component (in its class or an
   /// extension) that builds one must be too. Without the word it compiles in an Xcode 26 target
   /// only, where the default isolation supplies it.
@@ -95,7 +86,7 @@ struct BuilderEdgeNotMainActorRule: EditingRule {
 }
 
 struct ComponentExtensionNotNonisolatedRule: EditingRule {
-  let id = Finding.Rule.componentExtensionNotNonisolated
+  static let id: Finding.Rule = "component-extension-not-nonisolated"
   /// An extension that conforms a component to a dependency protocol, or adds what a child reads
   /// (a pass-through, a shared or fresh instance), is nonisolated like the component itself.
   func check(_ context: LintContext) -> [Finding] {
@@ -135,17 +126,13 @@ struct ComponentExtensionNotNonisolatedRule: EditingRule {
     }
     let name = TypeNames.extendedName(declared)
     var edits = [SyntaxFixes.insertion("nonisolated ", before: declared.extensionKeyword)]
-    let actors = declared.attributes.compactMap { $0.as(AttributeSyntax.self) }
-      .filter(SyntaxFixes.isGlobalActor)
+    let actors = SyntaxFixes.globalActors(declared.attributes)
     guard !actors.isEmpty else { return (edits, "wrote `nonisolated extension \(name)`") }
     edits += actors.map { SyntaxFixes.removal($0, in: file.bytes, style: file.style) }
     var builders: [String] = []
     for variable in FactCollector.variables(in: declared.memberBlock.members) {
-      let isActorIsolated = variable.attributes.contains {
-        $0.as(AttributeSyntax.self).map(SyntaxFixes.isGlobalActor) ?? false
-      }
       let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
-      guard !isActorIsolated, !isStatic else { continue }
+      guard SyntaxFixes.globalActors(variable.attributes).isEmpty, !isStatic else { continue }
       let isVariable = variable.bindingSpecifier.tokenKind == .keyword(.var)
       let names = variable.bindings.filter {
         PropertyClassifier.kind(of: $0, isVariable: isVariable) == .builder

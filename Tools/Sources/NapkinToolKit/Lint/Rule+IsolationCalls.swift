@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The isolation rules of what components and nonisolated types call: services, statics and
 /// free functions.
 struct ServiceNotNonisolatedRule: EditingRule {
-  let id = Finding.Rule.serviceNotNonisolated
+  static let id: Finding.Rule = "service-not-nonisolated"
   /// A service a component builds (`shared { NetworkService() }`, `NetworkService()`), declared
   /// in the sources without an isolation word: in a target whose default isolation is
   /// `MainActor` it is main-actor, and the component, which is nonisolated, cannot call its
@@ -92,7 +92,7 @@ struct ServiceNotNonisolatedRule: EditingRule {
 }
 
 struct StaticNotNonisolatedRule: EditingRule {
-  let id = Finding.Rule.staticNotNonisolated
+  static let id: Finding.Rule = "static-not-nonisolated"
   /// A static member read in a nonisolated type (`Episode.placeholder` in a service), declared
   /// without `nonisolated` in an extension, or in a type that does not say it: in a target
   /// whose default isolation is `MainActor` it is main-actor, and the read fails with "main
@@ -141,7 +141,7 @@ struct StaticNotNonisolatedRule: EditingRule {
 }
 
 struct GlobalNotNonisolatedRule: EditingRule {
-  let id = Finding.Rule.globalNotNonisolated
+  static let id: Finding.Rule = "global-not-nonisolated"
   /// A free function a component's member calls, declared without `nonisolated`: in a target
   /// whose default isolation is `MainActor` it is main-actor, and the component, which is
   /// nonisolated, cannot call it.
@@ -195,7 +195,7 @@ struct GlobalNotNonisolatedRule: EditingRule {
 /// '@unchecked Sendable' conformance"), and lint reports what the compiler cannot see; fix
 /// writes it, since it is boilerplate.
 struct ComponentNotRestatingSendableRule: EditingRule {
-  let id = Finding.Rule.componentNotRestatingSendable
+  static let id: Finding.Rule = "component-not-restating-sendable"
   let isLinted = false
   /// A component class whose inheritance clause does not restate `@unchecked Sendable`.
   func check(_ context: LintContext) -> [Finding] {

@@ -1,16 +1,11 @@
-/// The rules of what a child asks of its ancestors, and of the edges call sites state. Fix
-/// writes the answers itself (``SourceFixer/plans(_:)``): pass-throughs across files, and the edge
-/// file.
-extension Finding.Rule {
-  static let missingPassThrough: Self = "missing-pass-through"
-  static let requirementNotProvided: Self = "requirement-not-provided"
-  static let edgeNotConformed: Self = "edge-not-conformed"
-}
+// The rules of what a child asks of its ancestors, and of the edges call sites state. Fix
+// writes the answers itself (``SourceFixer/plans(_:)``): pass-throughs across files, and the edge
+// file.
 
 /// A requirement a parent lacks and an ancestor provides: a pass-through in every component
 /// between.
 struct MissingPassThroughRule: LintRule {
-  let id = Finding.Rule.missingPassThrough
+  static let id: Finding.Rule = "missing-pass-through"
   func check(_ context: LintContext) -> [Finding] {
     context.passThroughs.missing.map { missing in
       let member = missing.member
@@ -35,7 +30,7 @@ struct MissingPassThroughRule: LintRule {
 
 /// A requirement no ancestor provides: only a person can choose which component owns it.
 struct RequirementNotProvidedRule: LintRule {
-  let id = Finding.Rule.requirementNotProvided
+  static let id: Finding.Rule = "requirement-not-provided"
   func check(_ context: LintContext) -> [Finding] {
     context.passThroughs.unprovided.map { item in
       finding(
@@ -53,7 +48,7 @@ struct RequirementNotProvidedRule: LintRule {
 
 /// A parent that builds a child with `self` without conforming to the child's dependency.
 struct EdgeNotConformedRule: LintRule {
-  let id = Finding.Rule.edgeNotConformed
+  static let id: Finding.Rule = "edge-not-conformed"
   func check(_ context: LintContext) -> [Finding] {
     Linter.unconformedEdges(context.wiring).map { parent, edge in
       let file = Linter.edgeFile(parent: parent, edge: edge)

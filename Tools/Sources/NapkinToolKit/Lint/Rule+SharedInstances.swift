@@ -1,13 +1,7 @@
-/// The rules of what components share.
-extension Finding.Rule {
-  static let sharedCycle: Self = "shared-cycle"
-  static let sharedHoldsUnit: Self = "shared-holds-builder-or-router"
-  static let sharedNotSendable: Self = "shared-not-sendable"
-  static let sharedCapturesComponent: Self = "shared-captures-component"
-}
+// The rules of what components share.
 
 struct SharedCycleRule: LintRule {
-  let id = Finding.Rule.sharedCycle
+  static let id: Finding.Rule = "shared-cycle"
   /// A cycle between properties that passes through a `shared` one: the compiler accepts it,
   /// and the first read stops the program with `Napkin: dependency cycle in X: a -> b -> a`.
   ///
@@ -52,7 +46,7 @@ struct SharedCycleRule: LintRule {
 }
 
 struct SharedHoldsUnitRule: LintRule {
-  let id = Finding.Rule.sharedHoldsUnit
+  static let id: Finding.Rule = "shared-holds-builder-or-router"
   /// Napkin's base classes of routers, whose fix differs from a builder's.
   private static let routerBases: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
   /// Napkin's base classes of builders and routers: a shared one holds its component, which
@@ -96,7 +90,7 @@ struct SharedHoldsUnitRule: LintRule {
 }
 
 struct SharedNotSendableRule: LintRule {
-  let id = Finding.Rule.sharedNotSendable
+  static let id: Finding.Rule = "shared-not-sendable"
   /// `shared { Cache() }` where `Cache` is a class the sources show is not Sendable: components
   /// are read from any thread, so what they share must be. Napkin's `shared` requires Sendable,
   /// but a client in Swift 5 mode does not get that checked.
@@ -152,7 +146,7 @@ struct SharedNotSendableRule: LintRule {
 }
 
 struct SharedCapturesComponentRule: LintRule {
-  let id = Finding.Rule.sharedCapturesComponent
+  static let id: Finding.Rule = "shared-captures-component"
   /// `shared { Coordinator(component: self) }` where Coordinator keeps a builder or a router:
   /// the component keeps the coordinator, which keeps the component and a unit that holds the
   /// component too, so none of them is ever freed.

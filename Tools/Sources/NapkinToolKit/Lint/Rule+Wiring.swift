@@ -1,17 +1,7 @@
-/// The rules of the tree's shape and of what napkins do with it.
-extension Finding.Rule {
-  static let storedVariable: Self = "stored-var"
-  static let sharedInMethodWithParameters: Self = "shared-in-method-with-parameters"
-  static let sharedCalledTwice: Self = "shared-called-twice"
-  static let unconformedDependency: Self = "unconformed-dependency"
-  static let unusedPassThrough: Self = "unused-pass-through"
-  static let parentCycle: Self = "parent-cycle"
-  static let lifecycleInInitializer: Self = "lifecycle-in-initializer"
-  static let childRouterDroppedAttached: Self = "child-router-dropped-attached"
-}
+// The rules of the tree's shape and of what napkins do with it.
 
 struct StoredVariableRule: LintRule {
-  let id = Finding.Rule.storedVariable
+  static let id: Finding.Rule = "stored-var"
   /// A component is `@unchecked Sendable`: a stored `var` in it is a data race waiting to happen.
   func check(_ context: LintContext) -> [Finding] {
     context.wiring.components.flatMap { component in
@@ -32,7 +22,7 @@ struct StoredVariableRule: LintRule {
 
 /// `shared` takes its key from `#function`: a method's name is the same for every argument.
 struct SharedInMethodWithParametersRule: LintRule {
-  let id = Finding.Rule.sharedInMethodWithParameters
+  static let id: Finding.Rule = "shared-in-method-with-parameters"
   func check(_ context: LintContext) -> [Finding] {
     context.componentSharedScopes.compactMap { scope in
       guard case .function(let name, let count) = scope.kind, count > 0,
@@ -53,7 +43,7 @@ struct SharedInMethodWithParametersRule: LintRule {
 
 /// `shared` takes its key from `#function`: two calls in one accessor get the same key.
 struct SharedCalledTwiceRule: LintRule {
-  let id = Finding.Rule.sharedCalledTwice
+  static let id: Finding.Rule = "shared-called-twice"
   func check(_ context: LintContext) -> [Finding] {
     context.componentSharedScopes.flatMap { scope in
       let place: String
@@ -79,7 +69,7 @@ struct SharedCalledTwiceRule: LintRule {
 }
 
 struct UnconformedDependencyRule: LintRule {
-  let id = Finding.Rule.unconformedDependency
+  static let id: Finding.Rule = "unconformed-dependency"
   /// A dependency protocol no component conforms to: the napkin that needs it has no parent.
   func check(_ context: LintContext) -> [Finding] {
     let wiring = context.wiring
@@ -112,7 +102,7 @@ struct UnconformedDependencyRule: LintRule {
 }
 
 struct UnusedPassThroughRule: LintRule {
-  let id = Finding.Rule.unusedPassThrough
+  static let id: Finding.Rule = "unused-pass-through"
   /// A pass-through (`dependency.x`) that no child's dependency protocol requires and that no
   /// file reads on the component's type (see ``MemberReadCollector`` for what shows the type).
   func check(_ context: LintContext) -> [Finding] {
@@ -142,7 +132,7 @@ struct UnusedPassThroughRule: LintRule {
 }
 
 struct ParentCycleRule: LintRule {
-  let id = Finding.Rule.parentCycle
+  static let id: Finding.Rule = "parent-cycle"
   /// Components that are their own ancestors: no root builds any of them, so the app can never
   /// reach them, and the compiler, which checks each edge alone, does not notice.
   func check(_ context: LintContext) -> [Finding] {
@@ -164,7 +154,7 @@ struct ParentCycleRule: LintRule {
 }
 
 struct LifecycleInInitializerRule: LintRule {
-  let id = Finding.Rule.lifecycleInInitializer
+  static let id: Finding.Rule = "lifecycle-in-initializer"
   /// `task { }` or `disposeOnDeactivate` in an interactor's `init`: there is no active scope yet,
   /// so the work either never starts or is tied to nothing, and an interactor that is built but
   /// never attached leaks it.
@@ -181,7 +171,7 @@ struct LifecycleInInitializerRule: LintRule {
 }
 
 struct ChildRouterDroppedAttachedRule: LintRule {
-  let id = Finding.Rule.childRouterDroppedAttached
+  static let id: Finding.Rule = "child-router-dropped-attached"
   /// A router's stored child replaced or set to `nil` where nothing detaches it: the old child
   /// stays attached and active, and no property is left to detach it through.
   func check(_ context: LintContext) -> [Finding] {

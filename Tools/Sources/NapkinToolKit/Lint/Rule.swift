@@ -1,15 +1,16 @@
 /// A lint rule: the identifier printed with its findings, and the check that finds them (each
 /// finding carries its message and the words of its fix). Each rule is one type, listed once,
-/// in ``Rules/all``: lint runs the checks, and fix the edits of the ``EditingRule``s.
+/// in ``Linter/rules``: lint runs the checks, and fix the edits of the ``EditingRule``s.
 protocol LintRule: Sendable {
   /// The identifier printed with each finding.
-  var id: Finding.Rule { get }
+  static var id: Finding.Rule { get }
   /// False for a rule only `napkin fix` acts on, whose finding the compiler already reports.
   var isLinted: Bool { get }
   func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
+  var id: Finding.Rule { Self.id }
   var isLinted: Bool { true }
 
   /// A finding of this rule: the one place a finding gets its rule's identifier.
@@ -51,17 +52,4 @@ final class LintContext {
       componentNames.contains($0.enclosingType)
     }
   }
-}
-
-/// Every rule, once.
-enum Rules {
-  static let all: [any LintRule] = [
-    StoredVariableRule(), SharedInMethodWithParametersRule(), SharedCalledTwiceRule(),
-    UnconformedDependencyRule(), UnusedPassThroughRule(), SharedCycleRule(), SharedHoldsUnitRule(),
-    SharedNotSendableRule(), SharedCapturesComponentRule(), DependencyNotNonisolatedRule(),
-    BuilderEdgeNotMainActorRule(), ComponentExtensionNotNonisolatedRule(), ParentCycleRule(),
-    LifecycleInInitializerRule(), ChildRouterDroppedAttachedRule(), MissingPassThroughRule(),
-    RequirementNotProvidedRule(), EdgeNotConformedRule(), ServiceNotNonisolatedRule(),
-    StaticNotNonisolatedRule(), GlobalNotNonisolatedRule(), ComponentNotRestatingSendableRule(),
-  ]
 }

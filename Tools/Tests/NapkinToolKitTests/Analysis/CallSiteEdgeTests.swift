@@ -62,7 +62,7 @@ struct CallSiteEdgeTests {
 
   @Test func lintNamesTheParentItFoundForEachEdgeThatDoesNotConform() {
     let findings = Linter.findings(in: Analysis.wiring(source: Self.needleShaped)).filter {
-      $0.rule == .edgeNotConformed
+      $0.rule == EdgeNotConformedRule.id
     }
     #expect(findings.count == 2)
     let loggedOut = findings.first { $0.message.contains("LoggedOutComponent") }

@@ -19,72 +19,89 @@ struct CompilerCorpusTests {
   }
 
   static let cases: [Case] = [
-    Case(folder: "CallSiteEdgeUnconformed", rules: [.edgeNotConformed], fixMakesItCompile: true),
-    Case(folder: "DeepPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
-    Case(folder: "EffectfulPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
     Case(
-      folder: "MainActorViewMember", rules: [.builderEdgeNotMainActor], fixMakesItCompile: true),
+      folder: "CallSiteEdgeUnconformed", rules: [EdgeNotConformedRule.id], fixMakesItCompile: true),
+    Case(folder: "DeepPassThrough", rules: [MissingPassThroughRule.id], fixMakesItCompile: true),
     Case(
-      folder: "BuilderMemberInClass", rules: [.builderEdgeNotMainActor], fixMakesItCompile: true),
+      folder: "EffectfulPassThrough", rules: [MissingPassThroughRule.id], fixMakesItCompile: true),
     Case(
-      folder: "ServiceNotNonisolated", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+      folder: "MainActorViewMember", rules: [BuilderEdgeNotMainActorRule.id],
+      fixMakesItCompile: true),
+    Case(
+      folder: "BuilderMemberInClass", rules: [BuilderEdgeNotMainActorRule.id],
+      fixMakesItCompile: true),
+    Case(
+      folder: "ServiceNotNonisolated", rules: [ServiceNotNonisolatedRule.id],
+      fixMakesItCompile: true),
     // Only a person can choose between an actor, `@MainActor` and a `Mutex`.
-    Case(folder: "ServiceNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false),
+    Case(folder: "ServiceNotSendable", rules: [SharedNotSendableRule.id], fixMakesItCompile: false),
     Case(
-      folder: "ExtensionConformanceNotNonisolated", rules: [.componentExtensionNotNonisolated],
+      folder: "ExtensionConformanceNotNonisolated",
+      rules: [ComponentExtensionNotNonisolatedRule.id],
       fixMakesItCompile: true),
     Case(
-      folder: "DependencyNotNonisolated", rules: [.dependencyNotNonisolated],
+      folder: "DependencyNotNonisolated", rules: [DependencyNotNonisolatedRule.id],
       fixMakesItCompile: true),
     Case(
-      folder: "StaticReadInService", rules: [.staticNotNonisolated], fixMakesItCompile: true),
+      folder: "StaticReadInService", rules: [StaticNotNonisolatedRule.id], fixMakesItCompile: true),
     // Each pass-through form: effects, typed throws, rethrows, autoclosure, inout, generics.
-    Case(folder: "MethodFormsPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
+    Case(
+      folder: "MethodFormsPassThrough", rules: [MissingPassThroughRule.id], fixMakesItCompile: true),
     // A requirement under `#if os(iOS)` stays under it, and the conformance of two call sites
     // under different `#if`s holds under both.
     Case(
-      folder: "ConditionalRequirementPassThrough", rules: [.edgeNotConformed, .missingPassThrough],
+      folder: "ConditionalRequirementPassThrough",
+      rules: [EdgeNotConformedRule.id, MissingPassThroughRule.id],
       fixMakesItCompile: true),
     // A byte-order mark, `@preconcurrency` and `public` imports, `#if canImport(UIKit)`, and a
     // pass-through whose type needs the child's file's `import Foundation`.
     Case(
-      folder: "EdgeFileImports", rules: [.edgeNotConformed, .missingPassThrough],
+      folder: "EdgeFileImports", rules: [EdgeNotConformedRule.id, MissingPassThroughRule.id],
       fixMakesItCompile: true),
-    Case(folder: "GenericBaseAnyArgument", rules: [.edgeNotConformed], fixMakesItCompile: true),
+    Case(
+      folder: "GenericBaseAnyArgument", rules: [EdgeNotConformedRule.id], fixMakesItCompile: true),
     // Needle's builder protocols: the requirement gets `@MainActor` with its witness.
     Case(
-      folder: "BuilderRequirementWitness", rules: [.builderEdgeNotMainActor],
+      folder: "BuilderRequirementWitness", rules: [BuilderEdgeNotMainActorRule.id],
       fixMakesItCompile: true),
     // What a factory calls, resolved: a free function, a static factory method, a typealias,
     // `.init()` of the property's type, a nested type (each main-actor in Xcode 26's mode).
     Case(
-      folder: "FactoryCallsFreeFunction", rules: [.globalNotNonisolated], fixMakesItCompile: true
+      folder: "FactoryCallsFreeFunction", rules: [GlobalNotNonisolatedRule.id],
+      fixMakesItCompile: true
     ),
     // A default argument of a nonisolated service's initializer calls a free function.
     Case(
-      folder: "DefaultArgumentCallsFreeFunction", rules: [.globalNotNonisolated],
+      folder: "DefaultArgumentCallsFreeFunction", rules: [GlobalNotNonisolatedRule.id],
       fixMakesItCompile: true),
     Case(
-      folder: "FactoryStaticFactoryMethod", rules: [.serviceNotNonisolated],
+      folder: "FactoryStaticFactoryMethod", rules: [ServiceNotNonisolatedRule.id],
       fixMakesItCompile: true),
     Case(
-      folder: "FactoryThroughTypealias", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
-    Case(folder: "FactoryImplicitInit", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
-    Case(folder: "FactoryNestedType", rules: [.serviceNotNonisolated], fixMakesItCompile: true),
+      folder: "FactoryThroughTypealias", rules: [ServiceNotNonisolatedRule.id],
+      fixMakesItCompile: true),
+    Case(
+      folder: "FactoryImplicitInit", rules: [ServiceNotNonisolatedRule.id], fixMakesItCompile: true),
+    Case(
+      folder: "FactoryNestedType", rules: [ServiceNotNonisolatedRule.id], fixMakesItCompile: true),
     // A nonisolated service's stored default calls a static of a type that states nothing
     // ("main actor-isolated default value in a nonisolated context"), as Needle's streams do.
     Case(
-      folder: "ServiceDefaultValueCallsStatic", rules: [.serviceNotNonisolated],
+      folder: "ServiceDefaultValueCallsStatic", rules: [ServiceNotNonisolatedRule.id],
       fixMakesItCompile: true),
     // Shared values that are not Sendable, whatever their syntax; a person chooses.
     Case(
-      folder: "SharedCollectionNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false
+      folder: "SharedCollectionNotSendable", rules: [SharedNotSendableRule.id],
+      fixMakesItCompile: false
     ),
-    Case(folder: "SharedClosureNotSendable", rules: [.sharedNotSendable], fixMakesItCompile: false),
-    // Subscripts are requirements too: passed through, or named when no ancestor has one.
-    Case(folder: "SubscriptPassThrough", rules: [.missingPassThrough], fixMakesItCompile: true),
     Case(
-      folder: "SubscriptRequirementNotProvided", rules: [.requirementNotProvided],
+      folder: "SharedClosureNotSendable", rules: [SharedNotSendableRule.id],
+      fixMakesItCompile: false),
+    // Subscripts are requirements too: passed through, or named when no ancestor has one.
+    Case(
+      folder: "SubscriptPassThrough", rules: [MissingPassThroughRule.id], fixMakesItCompile: true),
+    Case(
+      folder: "SubscriptRequirementNotProvided", rules: [RequirementNotProvidedRule.id],
       fixMakesItCompile: false),
     // Compiles in both modes, so no finding: a struct's implicit initializer, a protocol
     // extension's default, a member of a generic base component.
@@ -139,7 +156,7 @@ struct CompilerCorpusTests {
     try FileManager.default.copyItem(
       atPath: Paths.fixture("Corpus/ServiceNotSendable"), toPath: scratch.path + "/App")
     let finding = try #require(
-      Analysis.findings(scratch.path + "/App").first { $0.rule == .sharedNotSendable })
+      Analysis.findings(scratch.path + "/App").first { $0.rule == SharedNotSendableRule.id })
     for choice in ["`actor`", "`@MainActor`", "`Mutex`", "napkin fix does not guess"] {
       #expect(finding.fix.contains(choice), "\(finding.fix)")
     }

@@ -36,7 +36,7 @@ struct NeedleMigrationTests {
     try Data(text.replacingOccurrences(of: "func track(", with: "func record(").utf8).write(
       to: URL(fileURLWithPath: file))
     let finding = try #require(
-      Analysis.findings(scratch.path + "/App").first { $0.rule == .requirementNotProvided })
+      Analysis.findings(scratch.path + "/App").first { $0.rule == RequirementNotProvidedRule.id })
     #expect(
       finding.message.contains(
         "searched HomeComponent -> LoggedInComponent -> RootComponent"), "\(finding.message)")
@@ -59,7 +59,7 @@ struct NeedleMigrationTests {
     #expect(runs <= 3, "\(log)")
     // What is left is the person's choice, stated with its options.
     let left = Analysis.findings(app)
-    #expect(left.map(\.rule) == [.sharedNotSendable], "\(left.map(\.message))")
+    #expect(left.map(\.rule) == [SharedNotSendableRule.id], "\(left.map(\.message))")
     #expect(left.first?.message.contains("ImageCache") == true)
     // The person chooses an actor.
     let services = app + "/Services.swift"

@@ -16,69 +16,72 @@ struct LintRuleTests {
 
   static let expectations = [
     Expectation(
-      rule: .storedVariable, folder: "StoredVariable",
+      rule: StoredVariableRule.id, folder: "StoredVariable",
       places: [
         "CounterComponent.swift:4:3", "CounterComponent.swift:6:8", "CounterComponent.swift:8:3",
       ]
     ),
     Expectation(
-      rule: .sharedInMethodWithParameters, folder: "SharedInMethod",
+      rule: SharedInMethodWithParametersRule.id, folder: "SharedInMethod",
       places: ["CacheComponent.swift:5:5"]),
     Expectation(
-      rule: .sharedCalledTwice, folder: "SharedTwice", places: ["SessionComponent.swift:6:12"]),
+      rule: SharedCalledTwiceRule.id, folder: "SharedTwice", places: ["SessionComponent.swift:6:12"]
+    ),
     Expectation(
-      rule: .unconformedDependency, folder: "UnconformedDependency",
+      rule: UnconformedDependencyRule.id, folder: "UnconformedDependency",
       places: ["ProfileComponent.swift:3:22"]),
     Expectation(
-      rule: .unusedPassThrough, folder: "UnusedPassThrough", places: ["HomeComponent.swift:9:7"]),
+      rule: UnusedPassThroughRule.id, folder: "UnusedPassThrough",
+      places: ["HomeComponent.swift:9:7"]),
     Expectation(
-      rule: .sharedCycle, folder: "SharedCycle",
+      rule: SharedCycleRule.id, folder: "SharedCycle",
       places: ["HomeComponent+Profile.swift:4:7", "Settings.swift:9:7"]),
     Expectation(
-      rule: .sharedHoldsUnit, folder: "SharedHoldsUnit",
+      rule: SharedHoldsUnitRule.id, folder: "SharedHoldsUnit",
       places: ["HomeComponent.swift:4:46", "HomeComponent.swift:7:5"]),
     Expectation(
-      rule: .sharedNotSendable, folder: "SharedNotSendable",
+      rule: SharedNotSendableRule.id, folder: "SharedNotSendable",
       places: ["LibraryComponent.swift:13:22", "LibraryComponent.swift:14:22"]),
     Expectation(
-      rule: .globalNotNonisolated, folder: "GlobalNotNonisolated",
+      rule: GlobalNotNonisolatedRule.id, folder: "GlobalNotNonisolated",
       places: ["RootComponent.swift:3:6"]),
     Expectation(
-      rule: .dependencyNotNonisolated, folder: "DependencyNotNonisolated",
+      rule: DependencyNotNonisolatedRule.id, folder: "DependencyNotNonisolated",
       places: ["BadgeComponent.swift:3:10"]),
     Expectation(
-      rule: .builderEdgeNotMainActor, folder: "BuilderEdgeNotMainActor",
+      rule: BuilderEdgeNotMainActorRule.id, folder: "BuilderEdgeNotMainActor",
       places: ["AppComponent+Badge.swift:4:7"]),
     Expectation(
-      rule: .componentExtensionNotNonisolated, folder: "ComponentExtensionNotNonisolated",
+      rule: ComponentExtensionNotNonisolatedRule.id, folder: "ComponentExtensionNotNonisolated",
       places: ["AppComponent+Badge.swift:3:11"]),
     Expectation(
-      rule: .parentCycle, folder: "ParentCycle", places: ["AComponent.swift:5:13"]),
+      rule: ParentCycleRule.id, folder: "ParentCycle", places: ["AComponent.swift:5:13"]),
     Expectation(
-      rule: .sharedCapturesComponent, folder: "SharedCapturesComponent",
+      rule: SharedCapturesComponentRule.id, folder: "SharedCapturesComponent",
       places: ["HomeComponent.swift:16:38"]),
     Expectation(
-      rule: .lifecycleInInitializer, folder: "LifecycleInInitializer",
+      rule: LifecycleInInitializerRule.id, folder: "LifecycleInInitializer",
       places: ["FeedInteractor.swift:9:5", "FeedInteractor.swift:10:5"]),
     Expectation(
-      rule: .childRouterDroppedAttached, folder: "ChildRouterDroppedAttached",
+      rule: ChildRouterDroppedAttachedRule.id, folder: "ChildRouterDroppedAttached",
       places: ["FeedRouter.swift:9:5", "FeedRouter.swift:14:5"]),
     Expectation(
-      rule: .missingPassThrough, folder: "MissingPassThrough",
+      rule: MissingPassThroughRule.id, folder: "MissingPassThrough",
       places: ["HomeComponent+Player.swift:4:23"]),
     Expectation(
-      rule: .componentNotRestatingSendable, folder: "ComponentNotRestatingSendable",
+      rule: ComponentNotRestatingSendableRule.id, folder: "ComponentNotRestatingSendable",
       places: ["AppComponent.swift:6:13", "BadgeComponent.swift:6:13"]),
     Expectation(
-      rule: .edgeNotConformed, folder: "EdgeNotConformed", places: ["RootComponent.swift:8:39"]),
+      rule: EdgeNotConformedRule.id, folder: "EdgeNotConformed",
+      places: ["RootComponent.swift:8:39"]),
     Expectation(
-      rule: .requirementNotProvided, folder: "RequirementNotProvided",
+      rule: RequirementNotProvidedRule.id, folder: "RequirementNotProvided",
       places: ["RootComponent.swift:14:29"]),
     Expectation(
-      rule: .serviceNotNonisolated, folder: "ServiceNotNonisolated",
+      rule: ServiceNotNonisolatedRule.id, folder: "ServiceNotNonisolated",
       places: ["RootComponent.swift:4:13"]),
     Expectation(
-      rule: .staticNotNonisolated, folder: "StaticNotNonisolated",
+      rule: StaticNotNonisolatedRule.id, folder: "StaticNotNonisolated",
       places: ["PlayerComponent.swift:8:14"]),
   ]
 
@@ -86,7 +89,7 @@ struct LintRuleTests {
   /// fix` only (lint leaves it to the compiler, which warns), so its rule is asked directly.
   static func findings(_ expected: Expectation, in folder: String) -> [Finding] {
     let wiring = Analysis.wiring(Paths.fixture(expected.folder + "/" + folder)).wiring
-    guard expected.rule == .componentNotRestatingSendable else {
+    guard expected.rule == ComponentNotRestatingSendableRule.id else {
       return Linter.findings(in: wiring)
     }
     return Linter.findings(in: wiring)
@@ -132,7 +135,7 @@ struct LintRuleTests {
   }
 
   @Test func everyRuleHasAFixture() {
-    #expect(Set(Self.expectations.map(\.rule)) == Set(Rules.all.map(\.id)))
+    #expect(Set(Self.expectations.map(\.rule)) == Set(Linter.rules.map(\.id)))
   }
 
   @Test func aCleanTreeHasNoFindings() {
@@ -189,7 +192,7 @@ struct LintRuleTests {
           var card: Card { shared { Card(interactor: CardInteractor()) } }
         }
         """)
-    let fixes = Linter.findings(in: wiring).filter { $0.rule == .sharedHoldsUnit }.map(\.fix)
+    let fixes = Linter.findings(in: wiring).filter { $0.rule == SharedHoldsUnitRule.id }.map(\.fix)
     #expect(fixes.count == 2)
     #expect(fixes.allSatisfy { $0.hasPrefix("build the router in its napkin's builder") })
   }
@@ -201,7 +204,7 @@ struct LintRuleTests {
           var session: Session { shared { Session(store: shared { Store() }) } }
         }
         """)
-    #expect(Linter.findings(in: wiring).map(\.rule) == [.sharedCalledTwice])
+    #expect(Linter.findings(in: wiring).map(\.rule) == [SharedCalledTwiceRule.id])
   }
 
   @Test func aNestedFunctionHasAKeyOfItsOwn() {
@@ -228,7 +231,7 @@ struct LintRuleTests {
           }
         }
         """)
-    #expect(Linter.findings(in: wiring).map(\.rule) == [.sharedCalledTwice])
+    #expect(Linter.findings(in: wiring).map(\.rule) == [SharedCalledTwiceRule.id])
   }
 }
 
