@@ -185,4 +185,37 @@ extension FactCollector {
       conditions: Conditions(of: function),
       position: position(of: function.name))
   }
+
+  /// What the view `napkin new --view-protocol` writes declares for the member `decl` of a
+  /// protocol (or what only the app can write); nil for a declaration that is no member.
+  static func viewRequirement(_ decl: DeclSyntax) -> ViewRequirement? {
+    if let variable = decl.as(VariableDeclSyntax.self),
+      let binding = variable.bindings.first,
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    {
+      if isTypeMember(variable.modifiers) { return .unwritable("static var \(name)") }
+      let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+      var isSettable = false
+      if case .accessors(let list)? = binding.accessorBlock?.accessors {
+        isSettable = list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+      }
+      return .property(name: name, type: type, isSettable: isSettable)
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+      let key = function.name.text + "(" + labels.joined() + ")"
+      if isTypeMember(function.modifiers) { return .unwritable("static func \(key)") }
+      let returned = function.signature.returnClause?.type.trimmedDescription
+      let isVoid = returned == nil || returned == "Void" || returned == "()"
+      return .function(
+        key: key, signature: function.with(\.body, nil).trimmedDescription,
+        returnType: isVoid ? nil : returned)
+    }
+    if decl.is(InitializerDeclSyntax.self) { return .unwritable("an initializer") }
+    if decl.is(SubscriptDeclSyntax.self) { return .unwritable("a subscript") }
+    if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+      return .unwritable("the associated type \(associated.name.text)")
+    }
+    return nil
+  }
 }
