@@ -119,7 +119,7 @@ extension FactCollector {
       return label + (parameter.secondName ?? parameter.firstName).text
     }
     let getterEffects =
-      node.accessorBlock?.getAccessor?.effectSpecifiers?.trimmedDescription ?? ""
+      node.accessorBlock?.accessor(.get)?.effectSpecifiers?.trimmedDescription ?? ""
     let read =
       (getterEffects.contains("throws") ? "try " : "")
       + (getterEffects.contains("async") ? "await " : "") + "dependency["
@@ -194,12 +194,9 @@ extension FactCollector {
       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     {
       if isTypeMember(variable.modifiers) { return .unwritable("static var \(name)") }
-      let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-      var isSettable = false
-      if case .accessors(let list)? = binding.accessorBlock?.accessors {
-        isSettable = list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
-      }
-      return .property(name: name, type: type, isSettable: isSettable)
+      return .property(
+        name: name, type: binding.typeAnnotation?.type.trimmedDescription ?? "",
+        isSettable: binding.accessorBlock?.accessor(.set) != nil)
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
       let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }

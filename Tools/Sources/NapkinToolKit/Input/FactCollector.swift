@@ -174,8 +174,7 @@ final class FactCollector: SyntaxAnyVisitor {
         declared.requirementConditions[name] = Conditions(of: variable)
         declared.requirementOffsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
         declared.requirementEffects[name] =
-          binding.accessorBlock?.getAccessor?.effectSpecifiers?
-          .trimmedDescription
+          binding.accessorBlock?.accessor(.get)?.effectSpecifiers?.trimmedDescription
       }
     }
     facts.protocols.append(declared)

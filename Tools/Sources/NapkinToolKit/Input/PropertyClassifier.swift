@@ -18,7 +18,7 @@ enum PropertyClassifier {
       }
       return .stored(isVariable: isVariable)
     }
-    if case .accessors(let list) = accessors.accessors, accessors.getAccessor == nil {
+    if case .accessors(let list) = accessors.accessors, accessors.accessor(.get) == nil {
       let observersOnly = list.allSatisfy {
         $0.accessorSpecifier.tokenKind == .keyword(.willSet)
           || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
@@ -251,15 +251,16 @@ enum PropertyClassifier {
 }
 
 extension AccessorBlockSyntax {
-  /// The `get` of a list of accessors (`{ get async throws }`, `{ get { ... } set { ... } }`).
-  var getAccessor: AccessorDeclSyntax? {
+  /// The `get` (or `set`...) of a list of accessors (`{ get async throws }`, `{ get { ... } set
+  /// { ... } }`).
+  func accessor(_ keyword: Keyword) -> AccessorDeclSyntax? {
     guard case .accessors(let list) = accessors else { return nil }
-    return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+    return list.first { $0.accessorSpecifier.tokenKind == .keyword(keyword) }
   }
 
   /// What the getter runs: the block itself for `{ x }`, else the body of its `get`.
   var getterStatements: CodeBlockItemListSyntax? {
     if case .getter(let statements) = accessors { return statements }
-    return getAccessor?.body?.statements
+    return accessor(.get)?.body?.statements
   }
 }
