@@ -144,7 +144,10 @@ final class FactCollector: SyntaxAnyVisitor {
         isolation: isolation,
         closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
         defaults: Self.isTopLevel(node) && node.genericWhereClause == nil
-          ? node.memberBlock.members.compactMap { Self.viewRequirement($0.decl)?.key } : []
+          ? node.memberBlock.members.compactMap {
+            Self.viewRequirement($0.decl, keyOnly: true)?.key
+          }
+          : []
       )
     )
     return enter(node, name, isolation)
