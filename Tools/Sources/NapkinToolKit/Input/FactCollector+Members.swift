@@ -119,7 +119,7 @@ extension FactCollector {
       return label + (parameter.secondName ?? parameter.firstName).text
     }
     let getterEffects =
-      node.accessorBlock?.getAccessor?.effectSpecifiers?.trimmedDescription ?? ""
+      node.accessorBlock?.accessor(.get)?.effectSpecifiers?.trimmedDescription ?? ""
     let read =
       (getterEffects.contains("throws") ? "try " : "")
       + (getterEffects.contains("async") ? "await " : "") + "dependency["
@@ -184,5 +184,44 @@ extension FactCollector {
       attributes: function.attributes.trimmedDescription,
       conditions: Conditions(of: function),
       position: position(of: function.name))
+  }
+
+  /// What the view `napkin new --view-protocol` writes declares for the member `decl` of a
+  /// protocol (or what only the app can write); nil for a declaration that is no member. An
+  /// extension's members need only their keys: `keyOnly` leaves out their text, which every
+  /// walk of a file would pay for.
+  static func viewRequirement(_ decl: DeclSyntax, keyOnly: Bool = false) -> ViewRequirement? {
+    switch decl.as(DeclSyntaxEnum.self) {
+    case .variableDecl(let variable):
+      guard let binding = variable.bindings.first,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      else { return nil }
+      if isTypeMember(variable.modifiers) { return .unwritable("static var \(name)") }
+      return .property(
+        name: name, type: keyOnly ? "" : binding.typeAnnotation.map { text($0.type) } ?? "",
+        isSettable: binding.accessorBlock?.accessor(.set) != nil)
+    case .functionDecl(let function):
+      let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+      let key = function.name.text + "(" + labels.joined() + ")"
+      if isTypeMember(function.modifiers) { return .unwritable("static func \(key)") }
+      guard !keyOnly else { return .function(key: key, signature: "", returnType: nil) }
+      let returned = function.signature.returnClause.map { text($0.type) }
+      let isVoid = returned == nil || returned == "Void" || returned == "()"
+      return .function(
+        key: key, signature: text(function.body == nil ? function : function.with(\.body, nil)),
+        returnType: isVoid ? nil : returned)
+    case .initializerDecl: return .unwritable("an initializer")
+    case .subscriptDecl: return .unwritable("a subscript")
+    case .associatedTypeDecl(let associated):
+      return .unwritable("the associated type \(associated.name.text)")
+    default: return nil
+    }
+  }
+
+  /// `node.trimmedDescription` read from the node's own bytes, where swift-syntax builds two
+  /// trimmed copies of the tree: the walk reads every protocol's requirements this way.
+  private static func text(_ node: some SyntaxProtocol) -> String {
+    let bytes = node.syntaxTextBytes.dropFirst(node.leadingTriviaLength.utf8Length)
+    return String(decoding: bytes.dropLast(node.trailingTriviaLength.utf8Length), as: UTF8.self)
   }
 }

@@ -47,7 +47,7 @@ final class FactCollector: SyntaxAnyVisitor {
       ImportFact(
         line: line, module: node.path.first?.name.text ?? "",
         conditions: Conditions(of: node, throughTypes: true)))
-    if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+    if Self.isTopLevel(node) {
       facts.importsEnd = node.endPosition.utf8Offset
       facts.importsEndFollowsImport = true
     }
@@ -91,6 +91,11 @@ final class FactCollector: SyntaxAnyVisitor {
     case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: true
     default: false
     }
+  }
+
+  /// Whether `node` is a statement of the file itself, outside any type, function or `#if`.
+  private static func isTopLevel(_ node: some SyntaxProtocol) -> Bool {
+    node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
   }
 
   /// Whether a type declared here takes the isolation an enclosing type states.
@@ -137,7 +142,12 @@ final class FactCollector: SyntaxAnyVisitor {
         methods: methods(in: node.memberBlock.members),
         position: position(of: node.extendedType),
         isolation: isolation,
-        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+        defaults: Self.isTopLevel(node) && node.genericWhereClause == nil
+          ? node.memberBlock.members.compactMap {
+            Self.viewRequirement($0.decl, keyOnly: true)?.key
+          }
+          : []
       )
     )
     return enter(node, name, isolation)
@@ -150,6 +160,11 @@ final class FactCollector: SyntaxAnyVisitor {
       requirements: [], position: position(of: node.name), isolation: isolation,
       methods: methods(in: node.memberBlock.members),
       closingBrace: node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
+    if Self.isTopLevel(node) {
+      declared.viewRequirements = node.memberBlock.members.compactMap {
+        Self.viewRequirement($0.decl)
+      }
+    }
     for variable in Self.variables(in: node.memberBlock.members) {
       for binding in variable.bindings {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -162,8 +177,7 @@ final class FactCollector: SyntaxAnyVisitor {
         declared.requirementConditions[name] = Conditions(of: variable)
         declared.requirementOffsets[name] = variable.positionAfterSkippingLeadingTrivia.utf8Offset
         declared.requirementEffects[name] =
-          binding.accessorBlock?.getAccessor?.effectSpecifiers?
-          .trimmedDescription
+          binding.accessorBlock?.accessor(.get)?.effectSpecifiers?.trimmedDescription
       }
     }
     facts.protocols.append(declared)
@@ -308,7 +322,7 @@ final class FactCollector: SyntaxAnyVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     memberReads.enter(parameters: node.signature.parameterClause.parameters)
-    if enclosing.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+    if enclosing.isEmpty, Self.isTopLevel(node) {
       facts.globalFunctions.append(
         GlobalFunctionFact(
           name: node.name.text, isolation: Self.isolation(node.modifiers, node.attributes),

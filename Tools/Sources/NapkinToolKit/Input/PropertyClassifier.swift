@@ -18,7 +18,7 @@ enum PropertyClassifier {
       }
       return .stored(isVariable: isVariable)
     }
-    if case .accessors(let list) = accessors.accessors, accessors.getAccessor == nil {
+    if case .accessors(let list) = accessors.accessors, accessors.accessor(.get) == nil {
       let observersOnly = list.allSatisfy {
         $0.accessorSpecifier.tokenKind == .keyword(.willSet)
           || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
@@ -96,36 +96,33 @@ enum PropertyClassifier {
 
   /// A function type without `@Sendable`: what a component shares must be Sendable.
   static func isClosure(_ type: TypeSyntax) -> Bool {
-    if let attributed = type.as(AttributedTypeSyntax.self) {
+    switch type.as(TypeSyntaxEnum.self) {
+    case .attributedType(let attributed):
       let sendable = attributed.attributes.contains {
         $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable"
       }
       return !sendable && isClosure(attributed.baseType)
+    case .tupleType(let tuple) where tuple.elements.count == 1:
+      return tuple.elements.first.map { isClosure($0.type) } ?? false
+    case .functionType: return true
+    default: return false
     }
-    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
-      let only = tuple.elements.first
-    {
-      return isClosure(only.type)
-    }
-    return type.is(FunctionTypeSyntax.self)
   }
 
   /// The names inside arrays, dictionaries, sets and optionals of `type`.
   static func elementTypes(_ type: TypeSyntax) -> [String] {
-    if let array = type.as(ArrayTypeSyntax.self) { return names(in: array.element) }
-    if let dictionary = type.as(DictionaryTypeSyntax.self) {
+    switch type.as(TypeSyntaxEnum.self) {
+    case .arrayType(let array): return names(in: array.element)
+    case .dictionaryType(let dictionary):
       return names(in: dictionary.key) + names(in: dictionary.value)
-    }
-    if let optional = type.as(OptionalTypeSyntax.self) { return elementTypes(optional.wrappedType) }
-    if let identifier = type.as(IdentifierTypeSyntax.self),
-      ["Array", "Set", "Dictionary", "Optional"].contains(identifier.name.text),
-      let arguments = identifier.genericArgumentClause?.arguments
-    {
-      return arguments.flatMap { argument in
+    case .optionalType(let optional): return elementTypes(optional.wrappedType)
+    case .identifierType(let identifier)
+    where ["Array", "Set", "Dictionary", "Optional"].contains(identifier.name.text):
+      return identifier.genericArgumentClause?.arguments.flatMap { argument in
         Syntax(argument.argument).as(TypeSyntax.self).map(names) ?? []
-      }
+      } ?? []
+    default: return []
     }
-    return []
   }
 
   private static func names(in type: TypeSyntax) -> [String] {
@@ -244,24 +241,26 @@ enum PropertyClassifier {
   }
 
   static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-    let inner =
-      expression.as(TryExprSyntax.self)?.expression
-      ?? expression.as(AwaitExprSyntax.self)?.expression
-      ?? expression.as(ForceUnwrapExprSyntax.self)?.expression
-    return inner.map(unwrapped) ?? expression
+    switch expression.as(ExprSyntaxEnum.self) {
+    case .tryExpr(let inner): unwrapped(inner.expression)
+    case .awaitExpr(let inner): unwrapped(inner.expression)
+    case .forceUnwrapExpr(let inner): unwrapped(inner.expression)
+    default: expression
+    }
   }
 }
 
 extension AccessorBlockSyntax {
-  /// The `get` of a list of accessors (`{ get async throws }`, `{ get { ... } set { ... } }`).
-  var getAccessor: AccessorDeclSyntax? {
+  /// The `get` (or `set`...) of a list of accessors (`{ get async throws }`, `{ get { ... } set
+  /// { ... } }`).
+  func accessor(_ keyword: Keyword) -> AccessorDeclSyntax? {
     guard case .accessors(let list) = accessors else { return nil }
-    return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+    return list.first { $0.accessorSpecifier.tokenKind == .keyword(keyword) }
   }
 
   /// What the getter runs: the block itself for `{ x }`, else the body of its `get`.
   var getterStatements: CodeBlockItemListSyntax? {
     if case .getter(let statements) = accessors { return statements }
-    return getAccessor?.body?.statements
+    return accessor(.get)?.body?.statements
   }
 }

@@ -13,33 +13,25 @@ enum TypeNames {
   }
 
   static func simpleNames(_ type: TypeSyntax) -> [String] {
-    if let identifier = type.as(IdentifierTypeSyntax.self) {
-      return [identifier.name.text]
+    switch type.as(TypeSyntaxEnum.self) {
+    case .identifierType(let identifier): [identifier.name.text]
+    case .memberType(let member): [member.name.text]
+    case .someOrAnyType(let existential): simpleNames(existential.constraint)
+    case .compositionType(let composition): composition.elements.flatMap { simpleNames($0.type) }
+    case .attributedType(let attributed): simpleNames(attributed.baseType)
+    default: []
     }
-    if let member = type.as(MemberTypeSyntax.self) {
-      return [member.name.text]
-    }
-    if let existential = type.as(SomeOrAnyTypeSyntax.self) {
-      return simpleNames(existential.constraint)
-    }
-    if let composition = type.as(CompositionTypeSyntax.self) {
-      return composition.elements.flatMap { simpleNames($0.type) }
-    }
-    if let attributed = type.as(AttributedTypeSyntax.self) {
-      return simpleNames(attributed.baseType)
-    }
-    return []
   }
 
   /// `T?`, `T!` and `(T)` as `T`, however deep they nest.
   static func unwrapped(_ type: TypeSyntax) -> TypeSyntax {
-    let parenthesized = type.as(TupleTypeSyntax.self).flatMap {
-      $0.elements.count == 1 ? $0.elements.first?.type : nil
+    switch type.as(TypeSyntaxEnum.self) {
+    case .optionalType(let optional): unwrapped(optional.wrappedType)
+    case .implicitlyUnwrappedOptionalType(let optional): unwrapped(optional.wrappedType)
+    case .tupleType(let tuple) where tuple.elements.count == 1:
+      tuple.elements.first.map { unwrapped($0.type) } ?? type
+    default: type
     }
-    let inner =
-      type.as(OptionalTypeSyntax.self)?.wrappedType
-      ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? parenthesized
-    return inner.map(unwrapped) ?? type
   }
 
   /// The names of each generic argument of `type`, one entry per argument, so that arguments

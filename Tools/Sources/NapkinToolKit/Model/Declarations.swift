@@ -131,6 +131,31 @@ struct ExtensionFact: Hashable, Sendable {
   var isolation: StatedIsolation = .unstated
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a member.
   var closingBrace = 0
+  /// The keys (``ViewRequirement/key``) of its members outside `#if`, when it stands at a file's
+  /// top level without a `where` clause: defaults of a protocol it extends, which reach the view
+  /// `napkin new --view-protocol` writes. A constrained extension's (`where Self:
+  /// UIViewController`) may not reach that plain class; the view declaring the member builds
+  /// either way.
+  var defaults: [String] = []
+}
+
+/// A member of a protocol, or of an extension of one, as the view `napkin new --view-protocol`
+/// writes gets it: what it declares for it, or what only the app can write.
+enum ViewRequirement: Hashable, Sendable {
+  case property(name: String, type: String, isSettable: Bool)
+  /// `key` is the name with its labels (`show(_:at:)`); `signature` the declaration as written,
+  /// without its body.
+  case function(key: String, signature: String, returnType: String?)
+  case unwritable(String)
+
+  /// What names it among its protocol's members, and among an extension's.
+  var key: String {
+    switch self {
+    case .property(let name, _, _): name
+    case .function(let key, _, _): key
+    case .unwritable(let what): what
+    }
+  }
 }
 
 /// A protocol declaration with the names of its property requirements.
@@ -155,6 +180,9 @@ struct ProtocolFact: Hashable, Sendable {
   var requirementOffsets: [String: Int] = [:]
   /// The method requirements, which a pass-through forwards as it does a property.
   var methods: [MethodFact] = []
+  /// Its members outside `#if`, in order, when it is declared at a file's top level: what the
+  /// view `napkin new --view-protocol` writes reads no other declaration.
+  var viewRequirements: [ViewRequirement]?
   /// The UTF-8 offset of the closing brace, where `napkin fix` adds a requirement.
   var closingBrace = 0
 }

@@ -99,13 +99,21 @@ struct Wiring: Sendable {
 
   /// `names` and every protocol they refine, as far as the sources tell.
   func refinements(of names: some Sequence<String>) -> Set<String> {
-    var result: Set<String> = []
-    var pending = Array(names)
+    Set(refinementOrder(of: Array(names)))
+  }
+
+  /// `names` and every protocol they refine, depth first, each once: the order in which a view
+  /// declares what they ask.
+  func refinementOrder(of names: [String]) -> [String] {
+    var order: [String] = []
+    var seen: Set<String> = []
+    var pending = Array(names.reversed())
     while let name = pending.popLast() {
-      guard result.insert(name).inserted else { continue }
-      pending += protocols[name]?.inherited ?? []
+      guard seen.insert(name).inserted else { continue }
+      order.append(name)
+      pending += (protocols[name]?.inherited ?? []).reversed()
     }
-    return result
+    return order
   }
 
   // MARK: Resolution
@@ -153,14 +161,24 @@ struct Wiring: Sendable {
     let componentNames = Self.closure(
       of: Set(classes.keys), base: Self.frameworkBases,
       parents: { classes[$0]?.superclass.map { [$0] } ?? [] })
+    // A class and the superclasses the sources declare, up the chain: 65 at most, since a
+    // chain of classes that are no components may loop.
+    func chain(of name: String) -> [ClassFact] {
+      var result: [ClassFact] = []
+      var current: String? = name
+      while result.count < 65, let next = current, let declared = classes[next] {
+        result.append(declared)
+        current = declared.superclass
+      }
+      return result
+    }
     // A generic base class (`class AppComponent<D>: Component<D>`) passes its subclass's
     // argument on: each parameter stands for what the subclass writes in its place. The first
     // superclass among `bases`, and the names in its generic arguments.
     func base(of name: String, among bases: Set<String>) -> (name: String, arguments: [String])? {
-      var current = name
       var given: [String: [String]] = [:]
-      for _ in 0..<64 {
-        guard let declared = classes[current], let superclass = declared.superclass else { break }
+      for declared in chain(of: name).prefix(64) {
+        guard let superclass = declared.superclass else { break }
         let groups = declared.superclassArgumentGroups.map { $0.flatMap { given[$0] ?? [$0] } }
         if bases.contains(superclass) { return (superclass, groups.flatMap { $0 }) }
         let parameters = classes[superclass]?.genericParameters ?? []
@@ -171,39 +189,15 @@ struct Wiring: Sendable {
           // By position: an argument of any syntax (`[T]`, a closure) keeps its place.
           for (parameter, group) in zip(parameters, groups) { given[parameter] = group }
         }
-        current = superclass
       }
       return nil
     }
     builderDependencies = classes.keys.reduce(into: [:]) {
       $0[$1] = base(of: $1, among: ["Builder"])?.arguments
     }
-    // What the base classes in the sources declare, up the chain.
-    func inheritedMembers(of name: String) -> Set<String> {
-      var result: Set<String> = []
-      var current = classes[name]?.superclass
-      for _ in 0..<64 {
-        guard let base = current, let declared = classes[base] else { break }
-        result.formUnion(declared.properties.map(\.name) + methods(of: base).map(\.name))
-        result.formUnion((extensions[base] ?? []).flatMap(\.properties).map(\.name))
-        current = declared.superclass
-      }
-      return result
-    }
     // A component's own methods and its extensions': what it can forward to a child.
     func methods(of name: String) -> [MethodFact] {
       (classes[name]?.methods ?? []) + (extensions[name] ?? []).flatMap(\.methods)
-    }
-    func directConformances(of name: String, depth: Int = 0) -> [String] {
-      guard let declared = classes[name], depth < 64 else { return [] }
-      var result = declared.conformances + (extensions[name] ?? []).flatMap(\.conformances)
-      if let superclass = declared.superclass, componentNames.contains(superclass) {
-        result += directConformances(of: superclass, depth: depth + 1)
-      }
-      if declared.superclass == "EmptyComponent" {
-        result.append("EmptyDependency")
-      }
-      return result
     }
     duplicates = duplicates.filter { componentNames.contains($0.key) }
     for name in order where componentNames.contains(name) {
@@ -217,16 +211,26 @@ struct Wiring: Sendable {
       let dependency =
         found?.name == "EmptyComponent" ? ["EmptyDependency"] : found?.arguments ?? []
       let added = (extensions[name] ?? []).sorted { $0.position < $1.position }
+      // A component's superclasses in the sources are components too, up to the framework's.
+      let bases = chain(of: name)
       components.append(
         ComponentNode(
           name: name,
           position: declared.position,
           dependencyProtocols: dependency,
           isRoot: dependency == ["EmptyDependency"],
-          conformances: refinements(of: directConformances(of: name)),
+          conformances: refinements(
+            of: bases.prefix(64).flatMap { base in
+              base.conformances + (extensions[base.name] ?? []).flatMap(\.conformances)
+                + (base.superclass == "EmptyComponent" ? ["EmptyDependency"] : [])
+            }),
           properties: declared.properties + added.flatMap(\.properties),
           methods: methods(of: name),
-          inheritedMembers: inheritedMembers(of: name)
+          // What its base classes declare, which it provides as its own.
+          inheritedMembers: bases.dropFirst().reduce(into: []) { result, base in
+            result.formUnion(base.properties.map(\.name) + methods(of: base.name).map(\.name))
+            result.formUnion((extensions[base.name] ?? []).flatMap(\.properties).map(\.name))
+          }
         )
       )
     }
